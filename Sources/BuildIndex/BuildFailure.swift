@@ -1,0 +1,53 @@
+// BuildFailure.swift: one line on stderr and a distinct exit status per kind of failure.
+import ArgumentParser
+import CityIndexBuilder
+import Foundation
+
+/// Turns a build error into one line on standard error and an exit status (sysexits.h).
+struct BuildFailure: Error, CustomStringConvertible {
+    let inputPath: String
+    let underlying: any Error
+
+    var description: String {
+        switch underlying {
+        case let error as CityListError: return "build-index: \(inputPath):\(error)"
+        case let error as InputError: return "build-index: \(error)"
+        default: return "build-index: \(underlying)"
+        }
+    }
+
+    var exitCode: ExitCode {
+        switch underlying {
+        case is CityListError: return ExitCode(65)
+        case let error as InputError:
+            if case .cannotOpen = error { return ExitCode(66) }
+            if case .inputTooLarge = error { return ExitCode(65) }
+            return ExitCode(74)
+        default: return ExitCode(74)
+        }
+    }
+}
+
+extension BuildIndex {
+    /// Prints a `BuildFailure` as one line and exits with its status; anything else goes to
+    /// ArgumentParser (usage errors exit 64).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let failure as BuildFailure {
+            FileHandle.standardError.write(Data((failure.description + "\n").utf8))
+            Foundation.exit(failure.exitCode.rawValue)
+        } catch let failure as DatasetNotFound {
+            FileHandle.standardError.write(Data(("build-index: \(failure)\n").utf8))
+            Foundation.exit(66)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(64)
+            }
+            exit(withError: error)
+        }
+    }
+}

@@ -1,0 +1,61 @@
+// BuildIndex.swift: the build-index command.
+import ArgumentParser
+import CityIndexBuilder
+import Foundation
+
+@main
+struct BuildIndex: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build-index",
+        abstract: "Compile a cities JSON list into a memory-mappable prefix index.",
+        discussion: """
+            INPUT is a JSON array of {"country","name","_id","coord":{"lon","lat"}} records, plain, \
+            gzip or xz (detected from its first bytes); '-' reads standard input. Without INPUT the \
+            project's default dataset, Data/cities500.json.xz, is used.
+
+            The index is written to a temporary file and then renamed: a failed run leaves no \
+            partial index and any previous file intact.
+
+            Exit status: 0 success; 64 usage error; 65 invalid input data (malformed JSON or a \
+            record that breaks a rule; the message names line:column and the record's _id); \
+            66 input cannot be opened; 74 read, decompression or write error.
+            """)
+
+    @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: Data/cities500.json.xz.")
+    var input: String?
+
+    @Option(name: .shortAndLong, help: "Where to write the index file.")
+    var output: String = "cities.cidx"
+
+    @Flag(help: "Print the summary as one JSON object.")
+    var json = false
+
+    @Option(help: "Reject inputs that decompress to more bytes than this.")
+    var maxInputBytes: Int = 4 << 30
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    mutating func validate() throws {
+        guard maxInputBytes > 0 else { throw ValidationError("--max-input-bytes must be positive; got \(maxInputBytes).") }
+        guard !output.isEmpty, output != "-" else { throw ValidationError("--output needs a file path; got '\(output)'.") }
+    }
+
+    mutating func run() throws {
+        let inputPath = try input ?? DefaultDataset.path()
+        let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        let builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
+        do {
+            let summary = try builder.build(inputPath: inputPath, outputPath: output)
+            progress.finish()
+            if json {
+                print(summary.json)
+            } else if !quiet {
+                print("wrote \(output) from \(inputPath)\n" + summary.text)
+            }
+        } catch {
+            progress.finish()
+            throw BuildFailure(inputPath: inputPath, underlying: error)
+        }
+    }
+}

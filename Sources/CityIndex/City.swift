@@ -1,0 +1,68 @@
+// City.swift: one city of an index, read lazily from its record.
+
+/// A city in an index. Reading `id`, coordinates, country and population allocates
+/// nothing; `name` makes a `String` from the mapped bytes.
+public struct City: Sendable {
+    let contents: IndexContents
+    /// The city's position in search order (SEARCH.md §3), in `0 ..< cityCount`.
+    public let rank: Int
+
+    @inline(__always)
+    private var recordOffset: Int { rank * IndexLayout.cityRecordByteCount }
+
+    /// The city's id (`_id` in the input).
+    public var id: Int { Int(contents.records.uint32(at: recordOffset + IndexLayout.recordIDOffset)!) }
+
+    /// Latitude in millionths of a degree (the input rounded to 6 decimals).
+    public var latitudeMicrodegrees: Int32 {
+        Int32(bitPattern: contents.records.uint32(at: recordOffset + IndexLayout.recordLatitudeOffset)!)
+    }
+
+    /// Longitude in millionths of a degree (the input rounded to 6 decimals).
+    public var longitudeMicrodegrees: Int32 {
+        Int32(bitPattern: contents.records.uint32(at: recordOffset + IndexLayout.recordLongitudeOffset)!)
+    }
+
+    /// Latitude in degrees, -90...90.
+    public var latitude: Double { Double(latitudeMicrodegrees) / 1_000_000 }
+
+    /// Longitude in degrees, -180...180.
+    public var longitude: Double { Double(longitudeMicrodegrees) / 1_000_000 }
+
+    /// The two-letter country code, such as "UA".
+    public var countryCode: String {
+        let code = contents.records.uint16(at: recordOffset + IndexLayout.recordCountryOffset)!
+        var text = ""
+        text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: code)))
+        text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: code >> 8)))
+        return text
+    }
+
+    /// The population, when the index has a population section and the input gave one.
+    public var population: Int? {
+        guard let section = contents.population else { return nil }
+        let value = section.uint32(at: rank * 4)!
+        return value == IndexLayout.unknownPopulation ? nil : Int(value)
+    }
+
+    /// The UTF-8 bytes of the name. Empty when the record points outside the `NAME`
+    /// section, which only a damaged file does (`verify()` reports it).
+    var nameBytes: ByteView {
+        let offset = Int(contents.records.uint32(at: recordOffset + IndexLayout.recordNameOffsetOffset)!)
+        let byteCount = Int(contents.records.uint16(at: recordOffset + IndexLayout.recordNameByteCountOffset)!)
+        return contents.names.slice(offset: offset, length: byteCount)
+            ?? ByteView(base: contents.names.base, count: 0)
+    }
+
+    /// The name as written in the input.
+    public var name: String { String(decoding: nameBytes.buffer, as: UTF8.self) }
+}
+
+extension City: Equatable, Hashable {
+    public static func == (lhs: City, rhs: City) -> Bool { lhs.contents === rhs.contents && lhs.rank == rhs.rank }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rank) }
+}
+
+extension City: CustomStringConvertible {
+    public var description: String { "\(name), \(countryCode) (id \(id), \(latitude), \(longitude))" }
+}

@@ -1,0 +1,140 @@
+// FoldTable.swift: the folding of SEARCH.md §1 as written into the file (FORMAT.md §5).
+
+/// Folds Unicode scalars to search-key bytes with the table the builder wrote.
+///
+/// The table lists every scalar whose fold differs from itself, except Hangul syllables,
+/// which fold by Unicode's arithmetic decomposition (FORMAT.md §5.2). Any other scalar folds
+/// to itself. The builder folds names through this same type, so queries and names fold
+/// alike by construction.
+///
+/// Invariants (checked by `init(validating:)`, O(table size), independent of the city count):
+/// entries are sorted by strictly increasing scalar; every scalar is valid and not a Hangul
+/// syllable; every output lies in the output area and is valid UTF-8.
+package struct FoldTable: @unchecked Sendable {
+    private let entries: ByteView
+    private let outputs: ByteView
+    /// Number of entries.
+    package let entryCount: Int
+    /// Fast path: for ASCII scalars, `offset << 8 | byteCount` of the output, or `.max` for identity.
+    private let asciiFolds: [UInt32]
+
+    /// Validates the `FOLD` section bytes and builds the ASCII fast path.
+    init(validating section: ByteView) throws(IndexFileError) {
+        guard let entryCount = section.uint32(at: 0), let outputByteCount = section.uint32(at: 4) else {
+            throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count),
+                                       expectedByteCount: UInt64(IndexLayout.foldHeaderByteCount))
+        }
+        let expected = UInt64(IndexLayout.foldHeaderByteCount) + UInt64(entryCount) * UInt64(IndexLayout.foldEntryByteCount)
+            + UInt64(outputByteCount)
+        guard expected == UInt64(section.count) else {
+            throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count), expectedByteCount: expected)
+        }
+        let entriesByteCount = Int(entryCount) * IndexLayout.foldEntryByteCount
+        entries = section.slice(offset: IndexLayout.foldHeaderByteCount, length: entriesByteCount)!
+        outputs = section.slice(offset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))!
+        self.entryCount = Int(entryCount)
+
+        var ascii = [UInt32](repeating: .max, count: 128)
+        var previousScalar: UInt32?
+        for index in 0..<Int(entryCount) {
+            let scalarValue = entries.uint32(at: index * 8)!
+            let packed = entries.uint32(at: index * 8 + 4)!
+            if let previousScalar, scalarValue <= previousScalar {
+                throw .corruptFoldTable(entryIndex: index, reason: .scalarsNotIncreasing)
+            }
+            guard Unicode.Scalar(scalarValue) != nil, !IndexLayout.hangulSyllables.contains(scalarValue) else {
+                throw .corruptFoldTable(entryIndex: index, reason: .invalidScalar(scalarValue))
+            }
+            let (offset, byteCount) = Self.unpack(packed)
+            guard let output = outputs.slice(offset: offset, length: byteCount) else {
+                throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
+            }
+            guard UTF8Validation.isValid(output.buffer) else {
+                throw .corruptFoldTable(entryIndex: index, reason: .outputNotUTF8)
+            }
+            if scalarValue < 128 { ascii[Int(scalarValue)] = UInt32(offset) << 8 | UInt32(byteCount) }
+            previousScalar = scalarValue
+        }
+        asciiFolds = ascii
+    }
+
+    @inline(__always)
+    private static func unpack(_ packed: UInt32) -> (offset: Int, byteCount: Int) {
+        (Int(packed & ((1 << IndexLayout.foldOutputOffsetBits) - 1)), Int(packed >> IndexLayout.foldOutputOffsetBits))
+    }
+
+    /// The table's output for `scalar`, or `nil` when the scalar is not listed.
+    /// - Complexity: O(1) for ASCII, O(log *entryCount*) otherwise.
+    @inline(__always)
+    private func tableOutput(for scalar: Unicode.Scalar) -> ByteView? {
+        let value = scalar.value
+        if value < 128 {
+            let packed = asciiFolds[Int(value)]
+            if packed == .max { return nil }
+            return outputs.slice(offset: Int(packed >> 8), length: Int(packed & 0xFF))
+        }
+        var low = 0
+        var high = entryCount
+        while low < high {
+            let middle = (low + high) / 2
+            let middleScalar = entries.uint32(at: middle * 8)!
+            if middleScalar < value {
+                low = middle + 1
+            } else if middleScalar > value {
+                high = middle
+            } else {
+                let (offset, byteCount) = Self.unpack(entries.uint32(at: middle * 8 + 4)!)
+                return outputs.slice(offset: offset, length: byteCount)
+            }
+        }
+        return nil
+    }
+
+    /// Calls `body` with the UTF-8 bytes of `fold(scalar)` (SEARCH.md §1), without allocating.
+    @inline(__always)
+    package func withFoldedUTF8<Result>(of scalar: Unicode.Scalar,
+                                        _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        if let output = tableOutput(for: scalar) { return body(output.buffer) }
+        var scratch: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &scratch) { buffer in
+            var count = 0
+            if IndexLayout.hangulSyllables.contains(scalar.value) {
+                let (leading, vowel, trailing) = HangulDecomposition.jamo(of: scalar)
+                count += UTF8Encoding.encode(leading, into: buffer, at: count)
+                count += UTF8Encoding.encode(vowel, into: buffer, at: count)
+                if trailing != 0 { count += UTF8Encoding.encode(trailing, into: buffer, at: count) }
+            } else {
+                count = UTF8Encoding.encode(scalar.value, into: buffer, at: 0)
+            }
+            return body(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// How many scalars `fold(scalar)` has (0 for marks that fold to nothing).
+    @inline(__always)
+    package func foldedScalarCount(of scalar: Unicode.Scalar) -> Int {
+        if let output = tableOutput(for: scalar) {
+            var count = 0
+            for byte in output.buffer where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        }
+        if IndexLayout.hangulSyllables.contains(scalar.value) {
+            return HangulDecomposition.jamo(of: scalar).2 == 0 ? 2 : 3
+        }
+        return 1
+    }
+}
+
+/// Unicode's arithmetic decomposition of precomposed Hangul syllables (Unicode §3.12).
+enum HangulDecomposition {
+    /// The leading consonant, vowel and trailing consonant (0 when there is none) of `syllable`,
+    /// which must be in `IndexLayout.hangulSyllables`.
+    @inline(__always)
+    static func jamo(of syllable: Unicode.Scalar) -> (UInt32, UInt32, UInt32) {
+        let index = syllable.value - 0xAC00
+        let leading = 0x1100 + index / (21 * 28)
+        let vowel = 0x1161 + (index % (21 * 28)) / 28
+        let trailingIndex = index % 28
+        return (leading, vowel, trailingIndex == 0 ? 0 : 0x11A7 + trailingIndex)
+    }
+}

@@ -1,0 +1,59 @@
+// IndexLayout.swift: the constants of FORMAT.md shared by the reader and the builder.
+// `package`, not `public`: apps never see byte offsets.
+
+/// Byte layout constants of the index file (FORMAT.md §2–§4).
+package enum IndexLayout {
+    /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
+    package static let magic: UInt32 = 0x5844_4943
+    /// The format version this library writes.
+    package static let currentVersion: UInt32 = 1
+    /// The format versions this library reads.
+    package static let supportedVersions: ClosedRange<UInt32> = 1...1
+
+    /// Size of the fixed header, before the section table.
+    package static let headerByteCount = 32
+    /// Size of one section table entry.
+    package static let sectionEntryByteCount = 24
+    /// Most sections a file may list (bounds the work done before anything is trusted).
+    package static let maximumSectionCount: UInt32 = 64
+    /// Sections start at multiples of this.
+    package static let sectionAlignment = 8
+
+    /// Header field offsets.
+    package static let magicOffset = 0
+    package static let versionOffset = 4
+    package static let checksumOffset = 8
+    package static let flagsOffset = 12
+    package static let fileByteCountOffset = 16
+    package static let cityCountOffset = 24
+    package static let sectionCountOffset = 28
+
+    /// Section flag bit: a reader that does not know the section must reject the file.
+    package static let requiredSectionFlag: UInt32 = 1
+
+    /// Size of one record in the `CITY` section.
+    package static let cityRecordByteCount = 20
+    /// Offsets inside a `CITY` record.
+    package static let recordIDOffset = 0
+    package static let recordLatitudeOffset = 4
+    package static let recordLongitudeOffset = 8
+    package static let recordNameOffsetOffset = 12
+    package static let recordNameByteCountOffset = 16
+    package static let recordCountryOffset = 18
+
+    /// `POPL` value meaning "population unknown".
+    package static let unknownPopulation: UInt32 = .max
+
+    /// Size of the `FOLD` section's own header and of one of its entries.
+    package static let foldHeaderByteCount = 8
+    package static let foldEntryByteCount = 8
+    /// Fold entries pack the output offset in the low 24 bits and its byte count above.
+    package static let foldOutputOffsetBits: UInt32 = 24
+
+    /// Size of the `NODE` section's own header (root offset + reserved).
+    package static let nodeSectionHeaderByteCount = 8
+
+    /// Hangul syllables are folded by the Unicode decomposition algorithm (FORMAT.md §5.2)
+    /// rather than listed in the fold table.
+    package static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
+}

@@ -1,0 +1,105 @@
+// TrieNode.swift: a view of one radix-trie node over the NODE section (FORMAT.md §6).
+
+/// One node of the radix trie, parsed from the `NODE` section.
+///
+/// Grammar (FORMAT.md §6.1):
+/// `Node --> labelTailLength:varint, labelTail:u8^labelTailLength, firstRankDelta:varint,
+///  rankCount:varint, childCount:varint, [offsetWidth:u8, childLabels:u8^childCount,
+///  childDistances:uint(offsetWidth)^childCount]` (the bracket only when childCount > 0).
+///
+/// Parsing checks every rule a walk relies on, so that a walk over a hostile file ends
+/// in a `corruptNode` error or an answer inside the city range, never a trap:
+/// - I1: a child's offset is strictly below its parent's (so every walk terminates);
+/// - I2: a node's rank range lies inside its parent's (so every rank is a valid record).
+struct TrieNode {
+    /// Offset of the node from the start of the `NODE` section.
+    let offset: Int
+    /// The edge label into this node, without its first byte (which the parent holds).
+    let labelTail: ByteView
+    /// The first city rank (search order) of the cities below this node.
+    let firstRank: Int
+    /// How many cities are below this node: their ranks are `firstRank ..< firstRank + rankCount`.
+    let rankCount: Int
+    let childCount: Int
+    private let offsetWidth: Int
+    /// Section offset of the child labels; the child distances follow them.
+    private let childLabelsOffset: Int
+
+    /// Most children a node can have: one per possible next byte.
+    static let maximumChildCount = 256
+
+    /// Parses the node at `offset` whose parent covers `parentRanks`.
+    /// - Complexity: O(1) (a few varints), independent of the number of children.
+    init(at offset: Int, in section: ByteView, parentFirstRank: Int,
+         parentRanks: Range<Int>) throws(IndexFileError) {
+        func defect(_ reason: NodeDefect) -> IndexFileError { .corruptNode(nodeOffset: offset, reason: reason) }
+        guard let (labelTailLength, afterLength) = section.varint(at: offset) else {
+            throw defect(section.uint8(at: offset) == nil ? .truncated : .malformedVarint)
+        }
+        guard let labelTail = section.slice(offset: afterLength, length: Int(labelTailLength)) else {
+            throw defect(.truncated)
+        }
+        guard let (rankDelta, afterDelta) = section.varint(at: afterLength + Int(labelTailLength)),
+              let (rankCount, afterCount) = section.varint(at: afterDelta),
+              let (childCount, afterChildCount) = section.varint(at: afterCount) else {
+            throw defect(.malformedVarint)
+        }
+        let firstRank = parentFirstRank + Int(rankDelta)
+        guard firstRank >= parentRanks.lowerBound, Int(rankCount) <= parentRanks.upperBound - firstRank else {
+            throw defect(.rankRangeOutsideParent(firstRank: firstRank, rankCount: Int(rankCount)))
+        }
+        guard Int(childCount) <= Self.maximumChildCount else { throw defect(.tooManyChildren(Int(childCount))) }
+        var offsetWidth = 0
+        var childLabelsOffset = afterChildCount
+        if childCount > 0 {
+            guard let width = section.uint8(at: afterChildCount) else { throw defect(.truncated) }
+            guard (1...4).contains(width) else { throw defect(.invalidOffsetWidth(width)) }
+            offsetWidth = Int(width)
+            childLabelsOffset = afterChildCount + 1
+            guard section.slice(offset: childLabelsOffset, length: Int(childCount) * (1 + offsetWidth)) != nil else {
+                throw defect(.truncated)
+            }
+        }
+        self.offset = offset
+        self.labelTail = labelTail
+        self.firstRank = firstRank
+        self.rankCount = Int(rankCount)
+        self.childCount = Int(childCount)
+        self.offsetWidth = offsetWidth
+        self.childLabelsOffset = childLabelsOffset
+    }
+
+    /// The ranks of the cities below this node.
+    var ranks: Range<Int> { firstRank ..< firstRank + rankCount }
+
+    /// The first label byte of child `index` (in 0..<childCount; checked at parse time).
+    func childLabel(at index: Int, in section: ByteView) -> UInt8 {
+        section.uint8(at: childLabelsOffset + index)!
+    }
+
+    /// The child whose edge starts with `byte`, or `nil` when there is none.
+    /// - Complexity: O(log *childCount*) ≤ 8 comparisons.
+    func child(startingWith byte: UInt8, in section: ByteView) throws(IndexFileError) -> TrieNode? {
+        var low = 0
+        var high = childCount
+        while low < high {
+            let middle = (low + high) / 2
+            let label = childLabel(at: middle, in: section)
+            if label < byte { low = middle + 1 } else if label > byte { high = middle } else {
+                return try child(at: middle, in: section)
+            }
+        }
+        return nil
+    }
+
+    /// Child `index` (in 0..<childCount), parsed and checked against I1 and I2.
+    func child(at index: Int, in section: ByteView) throws(IndexFileError) -> TrieNode {
+        let distanceOffset = childLabelsOffset + childCount + index * offsetWidth
+        let distance = Int(section.unsigned(at: distanceOffset, width: offsetWidth)!)
+        let childOffset = offset - distance
+        guard distance > 0, childOffset >= IndexLayout.nodeSectionHeaderByteCount else {
+            throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))
+        }
+        return try TrieNode(at: childOffset, in: section, parentFirstRank: firstRank, parentRanks: ranks)
+    }
+}

@@ -1,0 +1,54 @@
+// BuildSummary.swift: what a build produced, for people and machines.
+import CityIndex
+
+/// Figures of one build: counts, section sizes and time.
+public struct BuildSummary: Sendable, Equatable {
+    public struct SectionSize: Sendable, Equatable {
+        public let kind: SectionKind
+        public let byteCount: Int
+    }
+
+    public var cityCount: Int
+    public var distinctKeyCount: Int
+    public var trieNodeCount: Int
+    public var foldTableEntryCount: Int
+    public var sections: [SectionSize]
+    public var fileByteCount: Int
+    /// Bytes of JSON read (after decompression).
+    public var inputByteCount: Int
+    public var inputFormat: CompressionFormat
+    public var elapsedSeconds: Double
+
+    /// A table for a terminal.
+    public var text: String {
+        func perCity(_ bytes: Int) -> String {
+            cityCount == 0 ? "-" : String(format: "%.2f B/city", Double(bytes) / Double(cityCount))
+        }
+        var lines = [
+            "cities:        \(cityCount)",
+            "distinct keys: \(distinctKeyCount) (\(trieNodeCount) trie nodes, \(foldTableEntryCount) fold table entries)",
+            "sections:",
+        ]
+        for section in sections {
+            lines.append("  \(section.kind)  \(String(section.byteCount).leftPadded(to: 10)) bytes  \(perCity(section.byteCount))")
+        }
+        lines.append("total:         \(fileByteCount) bytes (\(perCity(fileByteCount))), "
+                     + String(format: "%.1f%%", inputByteCount == 0 ? 0 : 100 * Double(fileByteCount) / Double(inputByteCount))
+                     + " of the \(inputByteCount) bytes of JSON (\(inputFormat) input)")
+        lines.append(String(format: "elapsed:       %.2f s", elapsedSeconds))
+        return lines.joined(separator: "\n")
+    }
+
+    /// One JSON object with the same figures.
+    public var json: String {
+        let sectionList = sections.map { "{\"kind\": \"\($0.kind)\", \"bytes\": \($0.byteCount)}" }.joined(separator: ", ")
+        return "{\"cities\": \(cityCount), \"distinctKeys\": \(distinctKeyCount), \"trieNodes\": \(trieNodeCount), "
+            + "\"foldTableEntries\": \(foldTableEntryCount), \"sections\": [\(sectionList)], "
+            + "\"fileBytes\": \(fileByteCount), \"inputBytes\": \(inputByteCount), \"inputFormat\": \"\(inputFormat)\", "
+            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds))}"
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,121 @@
+// IndexBuilder.swift: city list in, index file out.
+import CityIndex
+import Foundation
+
+/// Compiles a city list (plain, gzip or xz JSON) into an index file.
+///
+/// Streams the input record by record (no JSON tree): memory holds the validated records
+/// in compact form (about 40 bytes per city plus its name and folded key), so lists of many
+/// millions of cities remain possible. The output is deterministic: the same cities in any
+/// input order give byte-identical files.
+public struct IndexBuilder: Sendable {
+    /// Inputs that decompress to more bytes than this are rejected (default 4 GiB).
+    public var maximumInputByteCount: Int
+    /// Called now and then with the bytes read so far and the input's size, when known.
+    public var progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)?
+
+    public init(maximumInputByteCount: Int = 4 << 30,
+                progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)? = nil) {
+        self.maximumInputByteCount = maximumInputByteCount
+        self.progress = progress
+    }
+
+    /// Builds from the file at `inputPath` ("-" for standard input) and writes the index to
+    /// `outputPath` atomically. On any error nothing is written there.
+    public func build(inputPath: String, outputPath: String) throws -> BuildSummary {
+        let index = try build(inputPath: inputPath)
+        try AtomicFileWriter.write(chunks: index.chunks, to: outputPath)
+        return index.summary
+    }
+
+    /// Builds the index from the file at `inputPath` ("-" for standard input).
+    public func build(inputPath: String) throws -> BuiltIndex {
+        let (source, file, format) = try InputOpener.open(path: inputPath, maximumByteCount: maximumInputByteCount)
+        return try build(source: source, format: format) { [progress] in progress?(file.byteCountRead, file.knownByteCount) }
+    }
+
+    /// Builds the index file's bytes from JSON (or compressed JSON) in memory.
+    public func build(jsonBytes: [UInt8]) throws -> BuiltIndex {
+        let format = CompressionFormat.detect(fromPrefix: Array(jsonBytes.prefix(6)))
+        let raw = MemorySource(jsonBytes)
+        let decompressed: ByteSource
+        switch format {
+        case .none: decompressed = raw
+        case .gzip: decompressed = try GzipSource(raw)
+        case .xz: decompressed = try XZSource(raw)
+        }
+        return try build(source: LimitedSource(decompressed, limitByteCount: maximumInputByteCount), format: format) {}
+    }
+
+    private func build(source: ByteSource, format: CompressionFormat,
+                       reportProgress: () -> Void) throws -> BuiltIndex {
+        let start = ContinuousClock.now
+        let folder = try Self.folder()
+        let parser = CityListParser(source: source)
+        let layout: SearchOrderLayout
+        let keyArena: [UInt8]
+        let cityCount: Int
+        do {
+            // The collection's records are dropped as soon as they are laid out.
+            var collection = CityCollection()
+            try parser.parse { city in
+                collection.append(city, folder: folder)
+                if collection.count % 16_384 == 0 { reportProgress() }
+            }
+            reportProgress()
+            layout = try SearchOrderLayout(collection: collection)
+            keyArena = collection.keyArena
+            cityCount = collection.count
+        }
+        let (nodeBytes, nodeCount) = TrieWriter.sectionBytes(keyArena: keyArena, keys: layout.distinctKeys, cityCount: cityCount)
+        var sections = [
+            IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: Self.foldSectionBytes),
+            IndexFileWriter.Section(kind: .nodes, isRequired: true, bytes: nodeBytes),
+            IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: layout.cityRecordBytes),
+            IndexFileWriter.Section(kind: .names, isRequired: true, bytes: layout.nameBytes),
+            IndexFileWriter.Section(kind: .idIndex, isRequired: true, bytes: layout.idIndexBytes),
+        ]
+        if let populationBytes = layout.populationBytes {
+            sections.append(IndexFileWriter.Section(kind: .population, isRequired: false, bytes: populationBytes))
+        }
+        let chunks = IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections)
+        let elapsed = ContinuousClock.now - start
+        let summary = BuildSummary(
+            cityCount: cityCount, distinctKeyCount: layout.distinctKeys.count, trieNodeCount: nodeCount,
+            foldTableEntryCount: folder.table.entryCount,
+            sections: sections.map { BuildSummary.SectionSize(kind: $0.kind, byteCount: $0.bytes.count) },
+            fileByteCount: chunks.reduce(0) { $0 + $1.count }, inputByteCount: parser.byteOffset, inputFormat: format,
+            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        return BuiltIndex(chunks: chunks, summary: summary)
+    }
+
+    /// The fold table of this platform's Unicode data, generated once per process.
+    static let foldSectionBytes: [UInt8] = FoldTableGenerator.sectionBytes()
+
+    static func folder() throws -> Folder { try Folder(foldSectionBytes: foldSectionBytes) }
+}
+
+/// A built index file, kept as the chunks it is written from.
+public struct BuiltIndex: Sendable {
+    /// Consecutive pieces of the file (header, padding, sections).
+    public let chunks: [[UInt8]]
+    public let summary: BuildSummary
+
+    /// The whole file in one array.
+    public var bytes: [UInt8] { Array(chunks.joined()) }
+}
+
+/// Reads bytes from memory.
+final class MemorySource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        buffer.copyBytes(from: bytes[offset ..< offset + count])
+        offset += count
+        return count
+    }
+}

@@ -1,0 +1,56 @@
+// XZSource.swift: xz decompression with liblzma, streaming.
+import CLzma
+
+/// Decompresses an .xz stream (concatenated streams allowed) chunk by chunk.
+final class XZSource: ByteSource {
+    private let source: ByteSource
+    private var stream = lzma_stream()
+    /// Compressed input; manually allocated so `stream.next_in` stays valid between calls.
+    private let input = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+    private var inputEnded = false
+    private var finished = false
+
+    init(_ source: ByteSource) throws(InputError) {
+        self.source = source
+        guard cityindex_lzma_stream_decoder(&stream) == LZMA_OK else {
+            input.deallocate()
+            throw .corruptCompressedData(format: .xz, detail: "liblzma could not start")
+        }
+    }
+
+    deinit {
+        lzma_end(&stream)
+        input.deallocate()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+        guard !finished, buffer.count > 0 else { return 0 }
+        while true {
+            if stream.avail_in == 0 && !inputEnded {
+                let count = try source.read(into: UnsafeMutableRawBufferPointer(input))
+                stream.next_in = UnsafePointer(input.baseAddress)
+                stream.avail_in = count
+                inputEnded = count == 0
+            }
+            stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            stream.avail_out = buffer.count
+            let status = lzma_code(&stream, inputEnded ? LZMA_FINISH : LZMA_RUN)
+            let produced = buffer.count - stream.avail_out
+            switch status {
+            case LZMA_STREAM_END:
+                finished = true
+                return produced
+            case LZMA_OK:
+                if produced > 0 { return produced }
+            case LZMA_BUF_ERROR:
+                if produced > 0 { return produced }
+                throw .truncatedCompressedData(format: .xz)
+            case LZMA_DATA_ERROR: throw .corruptCompressedData(format: .xz, detail: "the compressed data is corrupt")
+            case LZMA_FORMAT_ERROR: throw .corruptCompressedData(format: .xz, detail: "not an .xz stream")
+            case LZMA_OPTIONS_ERROR: throw .corruptCompressedData(format: .xz, detail: "unsupported compression options")
+            case LZMA_MEM_ERROR: throw .corruptCompressedData(format: .xz, detail: "out of memory")
+            default: throw .corruptCompressedData(format: .xz, detail: "liblzma error \(status.rawValue)")
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+// ParsedCity.swift: one validated record of the city list.
+
+/// A city record as read and validated from the input (rules of the issue's §1).
+struct ParsedCity {
+    var id: UInt32
+    /// Two ASCII capitals, first letter in the low byte.
+    var countryCode: UInt16
+    /// The name's UTF-8 bytes (valid UTF-8, 1...65,535 bytes).
+    var nameBytes: [UInt8]
+    var latitudeMicrodegrees: Int32
+    var longitudeMicrodegrees: Int32
+    /// `nil` when the input gives none (or `null`).
+    var population: UInt32?
+    /// The alternate names (parsed and validated; the v1 format does not store them).
+    var alternateNameCount: Int
+    /// Where the record's `{` is.
+    var position: InputPosition
+}
