@@ -1,0 +1,58 @@
+// ResultFormatting.swift: matches as terminal text or as the JSON of SEARCH.md §5.
+import CityIndex
+
+enum ResultFormatting {
+    /// "57 cities match "san jo"", then one line per match: name (highlight in bold when
+    /// `emphasize`), country, coordinates and id.
+    static func text(query: String, count: Int, page: some Collection<CityMatch>, emphasize: Bool) -> String {
+        var lines = ["\(count) \(count == 1 ? "city matches" : "cities match") \"\(query)\""]
+        for match in page {
+            let name = match.name
+            let range = match.highlightRange
+            let shown = emphasize && !range.isEmpty
+                ? "\u{1B}[1m" + name[range] + "\u{1B}[0m" + name[range.upperBound...]
+                : name
+            lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The object of SEARCH.md §5, on one line.
+    static func json(query: String, count: Int, page: some Collection<CityMatch>) -> String {
+        let results = page.map { match in
+            let highlight = match.highlightUTF16Range
+            return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
+                + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
+                + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]}"
+        }
+        return "{\"query\": \(jsonString(query)), \"count\": \(count), \"results\": [" + results.joined(separator: ", ") + "]}"
+    }
+
+    /// Millionths of a degree as an exact decimal with trailing zeros dropped ("9.93333", "28").
+    static func degrees(_ microdegrees: Int32) -> String {
+        let magnitude = Int(microdegrees).magnitude
+        var fraction = String(magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return (microdegrees < 0 ? "-" : "") + String(magnitude / 1_000_000) + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
+    static func jsonString(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}"..."\u{1F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
