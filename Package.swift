@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "CityIndexTestSupport", path: "Sources/CityIndexTestSupport"),
         .testTarget(name: "CityIndexTests", dependencies: [
             "CityIndex", "CityIndexBuilder", "CityIndexTestSupport",
-        ]),
+        ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -90,9 +90,9 @@ public struct IndexBuilder: Sendable {
     }
 
     /// The fold table of this platform's Unicode data, generated once per process.
-    static let foldSectionBytes: [UInt8] = FoldTableGenerator.sectionBytes()
+    package static let foldSectionBytes: [UInt8] = FoldTableGenerator.sectionBytes()
 
-    static func folder() throws -> Folder { try Folder(foldSectionBytes: foldSectionBytes) }
+    package static func folder() throws -> Folder { try Folder(foldSectionBytes: foldSectionBytes) }
 }
 
 /// A built index file, kept as the chunks it is written from.

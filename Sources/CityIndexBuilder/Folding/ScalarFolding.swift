@@ -5,7 +5,7 @@ import Foundation
 /// folding (the standard library's case mappings), NFKD again, then drops nonspacing marks
 /// and applies the letter table. Used only to generate the fold table; everything else
 /// folds through `FoldTable`, the table written into the index.
-enum ScalarFolding {
+package enum ScalarFolding {
     /// Step 5: letters with no decomposition, replaced after marks are dropped.
     static let letterReplacements: [UInt32: String] = [
         0x00E6: "ae", 0x0153: "oe", 0x00F8: "o", 0x0142: "l", 0x0111: "d", 0x00F0: "d", 0x00FE: "th",
@@ -14,7 +14,7 @@ enum ScalarFolding {
     ]
 
     /// `fold(scalar)` as a string of scalars.
-    static func fold(_ scalar: Unicode.Scalar) -> String {
+    package static func fold(_ scalar: Unicode.Scalar) -> String {
         let decomposed = String(scalar).decomposedStringWithCompatibilityMapping
         var caseFolded = ""
         for part in decomposed.unicodeScalars { caseFolded.unicodeScalars.append(contentsOf: fullCaseFolding(part)) }

@@ -1,0 +1,85 @@
+// FoldingTests.swift: SEARCH.md §1, the fold table, and the reference folding.
+import CityIndex
+import CityIndexBuilder
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("Folding (SEARCH.md §1)")
+struct FoldingTests {
+    static let folder = try! IndexBuilder.folder()
+
+    /// The examples SEARCH.md itself gives, checked even without the shared folder.
+    @Test("the examples of SEARCH.md", arguments: [
+        ("Łódź", "lodz"), ("São Paulo", "sao paulo"), ("Straße", "strasse"), ("Ærøskøbing", "aeroskobing"),
+        ("Đà Nẵng", "da nang"), ("Þórshöfn", "thorshofn"), ("İstanbul", "istanbul"), ("ΣΊΣΥΦΟΣ", "σισυφοσ"),
+        ("ﬁnland", "finland"), ("Zu\u{0308}rich", "zurich"), ("서울", "\u{1109}\u{1165}\u{110B}\u{116E}\u{11AF}"),
+        ("ẞ", "ss"), ("Ꭰ", "Ꭰ"), ("ꭰ", "Ꭰ"), ("ᲀ", "в"),
+    ])
+    func specExamples(input: String, expected: String) {
+        #expect(Self.folder.fold(input) == expected)
+    }
+
+    @Test("every vector of fold-vectors.tsv (CITYINDEX_SHARED)")
+    func sharedVectors() throws {
+        guard let url = SharedData.file("spec/fold-vectors.tsv") else {
+            print("skipped: set CITYINDEX_SHARED to check spec/fold-vectors.tsv")
+            return
+        }
+        let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(lines.count > 200)
+        for line in lines {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
+            try #require(columns.count == 2)
+            let input = try JSONDecoder().decode(String.self, from: Data(columns[0].utf8))
+            let expected = try JSONDecoder().decode(String.self, from: Data(columns[1].utf8))
+            #expect(Self.folder.fold(input) == expected, "fold(\(String(reflecting: input)))")
+            #expect(ReferenceFolding.fold(input) == expected, "reference fold(\(String(reflecting: input)))")
+        }
+    }
+
+    /// The table (standard-library case mappings) against Foundation's case folding for
+    /// every scalar of the planes people write in. They differ only where Foundation does
+    /// not follow CaseFolding.txt: the Cyrillic letter variants U+1C80…U+1C88, which
+    /// CaseFolding.txt folds to their ordinary letters and the table does too, and letters
+    /// added in Unicode 16, which Foundation's case data does not have yet.
+    @Test("the fold table agrees with the independent reference folding")
+    func tableAgreesWithReference() {
+        var differences: [UInt32] = []
+        for value in UInt32(0)...0x2FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.generalCategory != .unassigned else { continue }
+            var bytes: [UInt8] = []
+            Self.folder.appendFolded(CollectionOfOne(scalar), to: &bytes)
+            if String(decoding: bytes, as: UTF8.self) != ReferenceFolding.fold(scalar) { differences.append(value) }
+        }
+        let unexplained = differences.filter { value in
+            guard !(0x1C80...0x1C88).contains(value), let age = Unicode.Scalar(value)!.properties.age else { return false }
+            return age.major < 16
+        }
+        #expect(unexplained.isEmpty, "\(unexplained.prefix(20).map { String($0, radix: 16) })")
+        #expect(differences.count < 100)
+    }
+
+    @Test("Hangul syllables fold by the algorithm exactly as Foundation decomposes them")
+    func hangulAlgorithm() {
+        for value in IndexLayout.hangulSyllables {
+            let scalar = Unicode.Scalar(value)!
+            var bytes: [UInt8] = []
+            Self.folder.appendFolded(CollectionOfOne(scalar), to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == ScalarFolding.fold(scalar))
+        }
+    }
+
+    @Test("the fold table round-trips: every entry reads back as written")
+    func foldTableRoundTrip() throws {
+        let bytes = IndexBuilder.foldSectionBytes
+        let entryCount = Int(bytes[0]) | Int(bytes[1]) << 8 | Int(bytes[2]) << 16 | Int(bytes[3]) << 24
+        let outputByteCount = Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24
+        #expect(bytes.count == 8 + entryCount * 8 + outputByteCount)
+        #expect(Self.folder.table.entryCount == entryCount)
+        #expect(entryCount > 8_000)
+        // Spot checks of the encoding: ASCII capitals map to one lower-case byte each.
+        #expect(Self.folder.fold("ABCXYZ") == "abcxyz")
+        #expect(Self.folder.fold("\u{0301}") == "")
+    }
+}
