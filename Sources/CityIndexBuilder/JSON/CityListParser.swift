@@ -45,6 +45,7 @@ final class CityListParser {
         } else {
             while true {
                 try body(parseRecord())
+                scanner.currentRecordID = nil
                 try reader.skipWhitespace()
                 let separatorPosition = reader.position
                 switch try reader.next() {

@@ -1,0 +1,150 @@
+// BuilderInputTests.swift: what build-index accepts, and how it rejects the rest.
+import CityIndex
+import CityIndexBuilder
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("Building from valid and invalid input")
+struct BuilderInputTests {
+    static let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures")
+
+    private func build(_ json: String) throws -> CityIndex {
+        try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)
+    }
+
+    /// The `CityListError` building `json` throws.
+    private func failure(_ json: String) -> CityListError? {
+        do {
+            _ = try IndexBuilder().build(jsonBytes: Array(json.utf8))
+            return nil
+        } catch let error as CityListError {
+            return error
+        } catch {
+            Issue.record("expected a CityListError, got \(error)")
+            return nil
+        }
+    }
+
+    static let valid = #"{"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}}"#
+
+    // MARK: Valid but unusual
+
+    @Test("a byte-order mark, unknown fields, keys in any order and integer coordinates")
+    func unusualButValid() throws {
+        let json = "\u{FEFF}[ {\"extra\": {\"deep\": [1, {\"x\": null}]}, \"coord\": {\"lat\": 28, \"alt\": 5, \"lon\": -3},"
+            + " \"_id\": 5, \"name\": \"A\\/B \\u00e9\\ud83d\\ude42\", \"country\": \"XK\", \"population\": null,"
+            + " \"alternatenames\": [\"x\", \"y\"]} ]"
+        let index = try build(json)
+        let city = try #require(index.city(id: 5))
+        #expect(city.name == "A/B é🙂")
+        #expect(city.latitude == 28 && city.longitude == -3)
+        #expect(city.countryCode == "XK")
+        #expect(try index.search("a/b e").count == 1)
+    }
+
+    @Test("plain, gzip and xz inputs give the same index, detected by content not name")
+    func compressedInputs() throws {
+        let plain = try IndexBuilder().build(inputPath: Self.fixtures.appendingPathComponent("small.json").path).bytes
+        let gzip = try IndexBuilder().build(inputPath: Self.fixtures.appendingPathComponent("small.json.gz").path)
+        let xz = try IndexBuilder().build(inputPath: Self.fixtures.appendingPathComponent("small.json.xz").path)
+        #expect(gzip.summary.inputFormat == .gzip && xz.summary.inputFormat == .xz)
+        #expect(plain == gzip.bytes && plain == xz.bytes)
+        #expect(plain == Fixtures.smallIndexBytes)
+        // A gzip file with a misleading name is still read as gzip.
+        let renamed = FileManager.default.temporaryDirectory.appendingPathComponent("cities-\(UUID()).json")
+        try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("small.json.gz"), to: renamed)
+        defer { try? FileManager.default.removeItem(at: renamed) }
+        #expect(try IndexBuilder().build(inputPath: renamed.path).bytes == plain)
+    }
+
+    @Test("truncated or corrupt compressed streams are input errors", arguments: ["small.json.gz", "small.json.xz"])
+    func corruptCompression(file: String) throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(file)))
+        #expect(throws: InputError.self) { try IndexBuilder().build(jsonBytes: Array(bytes.prefix(bytes.count / 2))) }
+        var corrupt = bytes
+        for index in stride(from: 20, to: corrupt.count - 20, by: 7) { corrupt[index] ^= 0x5A }
+        #expect(throws: (any Error).self) { try IndexBuilder().build(jsonBytes: corrupt) }
+    }
+
+    @Test("a decompressed size over the limit is rejected (compression bombs)")
+    func inputLimit() throws {
+        let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("small.json.xz")))
+        #expect(throws: InputError.inputTooLarge(limitByteCount: 100)) {
+            try IndexBuilder(maximumInputByteCount: 100).build(jsonBytes: bytes)
+        }
+    }
+
+    // MARK: Invalid
+
+    @Test("malformed JSON and broken rules name the line, column and record", arguments: [
+        ("", 1, 1, nil, "the input is empty"),
+        ("{}", 1, 1, nil, "expected '[' to start the city list"),
+        ("[\n" + valid, 2, 88, nil, "expected ',' or ']' after a city, found the end of the input"),
+        ("[" + valid + "] x", 1, 91, nil, "unexpected 'x' after the end of the city list"),
+        ("[" + valid + ",]", 1, 90, nil, "expected a city object, found ']'"),
+        ("[1]", 1, 2, nil, "expected a city object, found a number"),
+        (#"[{"country":"UA","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 2, 1, "the city has no \"name\""),
+        (#"[{"country":"UA","name":null,"_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 25, nil, "\"name\" must be a string, found null"),
+        (#"[{"country":"UA","name":"","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 25, 1, "\"name\" must not be empty"),
+        (#"[{"country":"ua","name":"A","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 13, 1, "\"country\" must be two capital letters"),
+        (#"[{"country":"UAX","name":"A","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 13, 1, "\"country\" must be two capital letters"),
+        (#"[{"country":"UA","name":"A","_id":1.5,"coord":{"lon":0,"lat":0}}]"#, 1, 35, nil, "\"_id\" must be an integer, found 1.5"),
+        (#"[{"country":"UA","name":"A","_id":-1,"coord":{"lon":0,"lat":0}}]"#, 1, 35, nil, "\"_id\" must be in 0...4294967295, found -1"),
+        (#"[{"country":"UA","name":"A","_id":4294967296,"coord":{"lon":0,"lat":0}}]"#, 1, 35, nil, "must be in 0...4294967295"),
+        (#"[{"country":"UA","name":"A","_id":"7","coord":{"lon":0,"lat":0}}]"#, 1, 35, nil, "\"_id\" must be an integer, found a string"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":91}}]"#, 1, 60, 1, "\"lat\" must be a finite number in -90...90, found 91"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":1e999,"lat":0}}]"#, 1, 52, 1, "\"lon\" must be a finite number in -180...180, found 1e999"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":NaN,"lat":0}}]"#, 1, 52, 1, "\"lon\" must be a number"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":"1","lat":0}}]"#, 1, 52, 1, "\"lon\" must be a number, found a string"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0}}]"#, 1, 45, 1, "\"coord\" has no \"lat\""),
+        (#"[{"country":"UA","name":"A","name":"B","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 29, nil, "duplicate key \"name\""),
+        ("[{\"country\":\"UA\",\"name\":\"A\u{1}\",\"_id\":1,\"coord\":{\"lon\":0,\"lat\":0}}]", 1, 27, nil, "raw control character U+0001"),
+        (#"[{"country":"UA","name":"\ud800x","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 26, nil, "lone surrogate"),
+        (#"[{"country":"UA","name":"\udc00","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 26, nil, "lone surrogate"),
+        (#"[{"country":"UA","name":"A\q","_id":1,"coord":{"lon":0,"lat":0}}]"#, 1, 27, nil, "invalid escape"),
+        (#"[{"country":"UA","name":"A","_id":01,"coord":{"lon":0,"lat":0}}]"#, 1, 35, nil, "leading zero"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":0},"population":-5}]"#, 1, 76, 1, "\"population\" must be in"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":0}}"#, 1, 63, nil, "expected ',' or ']' after a city"),
+        (#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":0}"#, 1, 62, 1, "expected ',' or '}' in a city, found the end"),
+        (#"[{"country":"UA","name":"A,"_id":1}]"#, 1, 29, nil, "expected ',' or '}' in a city, found '_'"),
+    ] as [(String, Int, Int, UInt32?, String)])
+    func rejects(json: String, line: Int, column: Int, recordID: UInt32?, message: String) throws {
+        let error = try #require(failure(json))
+        #expect(error.message.contains(message), "\(error)")
+        #expect(error.line == line && error.column == column, "\(error)")
+        #expect(error.recordID == recordID, "\(error)")
+    }
+
+    @Test("a duplicate _id names both positions")
+    func duplicateID() throws {
+        let json = "[\n" + Self.valid + ",\n" + Self.valid.replacingOccurrences(of: "Hurzuf", with: "Other") + "\n]"
+        let error = try #require(failure(json))
+        #expect(error.line == 3 && error.column == 1 && error.recordID == 707860)
+        #expect(error.message == "duplicate _id 707860: also at 2:1")
+    }
+
+    @Test("invalid UTF-8 in a string is rejected at its position")
+    func invalidUTF8() throws {
+        var bytes = Array(#"[{"country":"UA","name":"A"#.utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array(#"","_id":1,"coord":{"lon":0,"lat":0}}]"#.utf8)
+        do {
+            _ = try IndexBuilder().build(jsonBytes: bytes)
+            Issue.record("expected an error")
+        } catch let error as CityListError {
+            #expect(error.message.contains("invalid UTF-8"))
+            #expect(error.line == 1 && error.column == 27)
+        }
+    }
+
+    @Test("100,000 levels of nesting in an unknown field: no stack overflow")
+    func deepNesting() throws {
+        let depth = 100_000
+        let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        let json = #"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":0},"x":"# + deep + "}]"
+        #expect(try build(json).cityCount == 1)
+        let unbalanced = #"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":0},"x":"# + String(repeating: "[", count: depth)
+        #expect(failure(unbalanced) != nil)
+    }
+}
