@@ -11,6 +11,7 @@ extension CityIndex {
         guard computed == contents.storedChecksum else {
             throw .checksumMismatch(stored: contents.storedChecksum, computed: computed)
         }
+        try contents.foldTable.validateEntries()
         try verifyRecords()
         try verifyIDIndex()
     }

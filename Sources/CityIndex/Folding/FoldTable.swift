@@ -7,7 +7,7 @@
 /// to itself. The builder folds names through this same type, so queries and names fold
 /// alike by construction.
 ///
-/// Invariants (checked by `init(validating:)`, O(table size), independent of the city count):
+/// Invariants (checked by `validateEntries()`, O(table size), which `verify()` runs):
 /// entries are sorted by strictly increasing scalar; every scalar is valid and not a Hangul
 /// syllable; every output lies in the output area and is valid UTF-8.
 package struct FoldTable: @unchecked Sendable {
@@ -18,7 +18,10 @@ package struct FoldTable: @unchecked Sendable {
     /// Fast path: for ASCII scalars, `offset << 8 | byteCount` of the output, or `.max` for identity.
     private let asciiFolds: [UInt32]
 
-    /// Validates the `FOLD` section bytes and builds the ASCII fast path.
+    /// Checks the `FOLD` section's size against its header and builds the ASCII fast path.
+    /// O(1) in the table size (128 lookups): the entries themselves are checked by
+    /// `validateEntries()`, which `verify()` runs. Lookups are safe without it: every read
+    /// is bounds-checked, and an unsorted table only makes a binary search miss.
     init(validating section: ByteView) throws(IndexFileError) {
         guard let entryCount = section.uint32(at: 0), let outputByteCount = section.uint32(at: 4) else {
             throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count),
@@ -33,29 +36,58 @@ package struct FoldTable: @unchecked Sendable {
         entries = section.slice(offset: IndexLayout.foldHeaderByteCount, length: entriesByteCount)!
         outputs = section.slice(offset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))!
         self.entryCount = Int(entryCount)
-
         var ascii = [UInt32](repeating: .max, count: 128)
+        for value in 0..<128 {
+            if let index = Self.entryIndex(of: UInt32(value), in: entries, count: Int(entryCount)) {
+                let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
+                guard offset <= 0xFF_FFFF, byteCount <= 0xFF, outputs.slice(offset: offset, length: byteCount) != nil else {
+                    throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
+                }
+                ascii[value] = UInt32(offset) << 8 | UInt32(byteCount)
+            }
+        }
+        asciiFolds = ascii
+    }
+
+    /// Checks every entry against the invariants above. O(table size).
+    func validateEntries() throws(IndexFileError) {
         var previousScalar: UInt32?
-        for index in 0..<Int(entryCount) {
+        for index in 0..<entryCount {
             let scalarValue = entries.uint32(at: index * 8)!
-            let packed = entries.uint32(at: index * 8 + 4)!
             if let previousScalar, scalarValue <= previousScalar {
                 throw .corruptFoldTable(entryIndex: index, reason: .scalarsNotIncreasing)
             }
             guard Unicode.Scalar(scalarValue) != nil, !IndexLayout.hangulSyllables.contains(scalarValue) else {
                 throw .corruptFoldTable(entryIndex: index, reason: .invalidScalar(scalarValue))
             }
-            let (offset, byteCount) = Self.unpack(packed)
+            let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
             guard let output = outputs.slice(offset: offset, length: byteCount) else {
                 throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
             }
             guard UTF8Validation.isValid(output.buffer) else {
                 throw .corruptFoldTable(entryIndex: index, reason: .outputNotUTF8)
             }
-            if scalarValue < 128 { ascii[Int(scalarValue)] = UInt32(offset) << 8 | UInt32(byteCount) }
             previousScalar = scalarValue
         }
-        asciiFolds = ascii
+    }
+
+    /// Binary search for `value` among the entries' scalars.
+    @inline(__always)
+    private static func entryIndex(of value: UInt32, in entries: ByteView, count: Int) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let middleScalar = entries.uint32(at: middle * 8)!
+            if middleScalar < value {
+                low = middle + 1
+            } else if middleScalar > value {
+                high = middle
+            } else {
+                return middle
+            }
+        }
+        return nil
     }
 
     @inline(__always)
@@ -73,21 +105,10 @@ package struct FoldTable: @unchecked Sendable {
             if packed == .max { return nil }
             return outputs.slice(offset: Int(packed >> 8), length: Int(packed & 0xFF))
         }
-        var low = 0
-        var high = entryCount
-        while low < high {
-            let middle = (low + high) / 2
-            let middleScalar = entries.uint32(at: middle * 8)!
-            if middleScalar < value {
-                low = middle + 1
-            } else if middleScalar > value {
-                high = middle
-            } else {
-                let (offset, byteCount) = Self.unpack(entries.uint32(at: middle * 8 + 4)!)
-                return outputs.slice(offset: offset, length: byteCount)
-            }
-        }
-        return nil
+        guard let index = Self.entryIndex(of: value, in: entries, count: entryCount) else { return nil }
+        let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
+        // On a damaged table an output may lie outside the output area: treat it as absent.
+        return outputs.slice(offset: offset, length: byteCount)
     }
 
     /// Calls `body` with the UTF-8 bytes of `fold(scalar)` (SEARCH.md §1), without allocating.

@@ -10,6 +10,7 @@ package struct Folder: Sendable {
     package init(foldSectionBytes sectionBytes: [UInt8]) throws(IndexFileError) {
         storage = IndexStorage(copying: sectionBytes)
         table = try FoldTable(validating: storage.bytes)
+        try table.validateEntries()
     }
 
     /// Appends the UTF-8 bytes of `fold(text)` (SEARCH.md §1) to `output`. O(n log f).

@@ -47,7 +47,10 @@ final class IndexStorage: @unchecked Sendable {
         let count = bytes.count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1),
                                                            alignment: IndexLayout.sectionAlignment)
-        _ = buffer.initializeMemory(as: UInt8.self, from: bytes)
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(source))
+        }
+        if copied == nil { _ = buffer.initializeMemory(as: UInt8.self, from: bytes) }
         baseAddress = UnsafeRawPointer(buffer.baseAddress!)
         byteCount = count
         release = .deallocate

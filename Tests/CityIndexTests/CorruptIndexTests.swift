@@ -1,0 +1,126 @@
+// CorruptIndexTests.swift: a damaged or hostile index file throws or answers; it never traps.
+import CityIndex
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("Opening a corrupt index")
+struct CorruptIndexTests {
+    static let queries = ["", "m", "mun", "paris", "new y", "서", "zzz", "'t"]
+
+    /// Opens `bytes`; when that succeeds, searches and reads every field of every match.
+    /// Returns whether the file opened. A trap here fails the whole test run.
+    @discardableResult
+    static func exercise(_ bytes: [UInt8]) -> Bool {
+        guard let index = try? CityIndex(bytes: bytes) else { return false }
+        for query in queries {
+            guard let matches = try? index.search(query) else { continue }
+            for match in matches.prefix(50) {
+                _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
+                _ = (match.highlightUTF16Range, match.highlightRange)
+            }
+        }
+        _ = index.city(id: 707860)?.name
+        return true
+    }
+
+    @Test("a file shorter than the header is rejected before any read")
+    func rejectsTinyFile() {
+        #expect(throws: IndexFileError.fileTooSmall(byteCount: 10, minimumByteCount: 32)) {
+            try CityIndex(bytes: [UInt8](repeating: 0, count: 10))
+        }
+    }
+
+    @Test("wrong magic, a newer version and a wrong recorded size are named")
+    func headerErrors() {
+        var bytes = Fixtures.smallIndexBytes
+        bytes[0] = UInt8(ascii: "X")
+        #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
+        bytes = Fixtures.smallIndexBytes
+        bytes[4] = 9
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 1...1)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 1...1)
+        #expect(error.description.contains("rebuild"))
+        #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
+                                                        actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
+            try CityIndex(bytes: Fixtures.smallIndexBytes + [0])
+        }
+    }
+
+    @Test("every truncation of a small index is rejected at open")
+    func everyTruncation() {
+        let bytes = Fixtures.smallIndexBytes
+        for length in 0..<bytes.count {
+            #expect(!Self.exercise(Array(bytes.prefix(length))), "truncated to \(length)")
+        }
+    }
+
+    @Test("every single-byte change either throws or answers, and verify() detects it")
+    func everySingleByteChange() {
+        let original = Fixtures.smallIndexBytes
+        // Every byte outside the fold table; every 8th of the fold table (its 90 KB of
+        // Unicode data would otherwise dominate the run).
+        let foldStart = 32 + 24 * Int(original[28])
+        let foldEnd = foldStart + 8 + 8 * (Int(original[foldStart]) | Int(original[foldStart + 1]) << 8)
+        let offsets = original.indices.filter { $0 < foldStart || $0 >= foldEnd || $0 % 8 == 0 }
+        var opened = 0
+        for offset in offsets {
+            var bytes = original
+            bytes[offset] ^= offset % 2 == 0 ? 0xFF : 0x01
+            if Self.exercise(bytes) {
+                opened += 1
+                let index = try? CityIndex(bytes: bytes)
+                #expect(throws: IndexFileError.self, "change at \(offset)") { try index?.verify() }
+            }
+        }
+        // Most changes land in data that opening does not check; verify() must catch them all.
+        #expect(opened > offsets.count / 2)
+    }
+
+    @Test("random garbage of several sizes, with and without a valid header")
+    func randomGarbage() {
+        var random = SeededGenerator(seed: 42)
+        for size in [0, 1, 31, 32, 64, 200, 4_096, 100_000] {
+            for _ in 0..<20 {
+                var bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
+                Self.exercise(bytes)
+                if size >= 32 {
+                    // A valid-looking header over garbage sections.
+                    bytes.replaceSubrange(0..<32, with: Fixtures.smallIndexBytes[0..<32])
+                    Self.exercise(bytes)
+                }
+            }
+        }
+    }
+
+    @Test("a missing file names the path and errno; a directory is refused")
+    func missingFile() {
+        #expect(throws: IndexFileError.cannotOpenFile(path: "/nonexistent/cities.cidx", errno: 2)) {
+            try CityIndex(path: "/nonexistent/cities.cidx")
+        }
+        #expect(throws: IndexFileError.self) { try CityIndex(path: "/tmp") }
+    }
+}
+
+@Suite("Concurrency")
+struct ConcurrencyTests {
+    @Test("one index searched from many tasks at once gives every task the right answers")
+    func concurrentSearches() async throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        var generator = QueryGenerator(names: dataset.names, seed: 99)
+        let queries = (0..<200).map { _ in generator.next() }
+        let expected = try queries.map { try dataset.index.search($0).asReference }
+        let index = dataset.index
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for task in 0..<16 {
+                group.addTask {
+                    for (position, query) in queries.enumerated() where position % 16 == task || position % 3 == 0 {
+                        guard try index.search(query).asReference == expected[position] else { return false }
+                    }
+                    return true
+                }
+            }
+            for try await agreed in group { #expect(agreed) }
+        }
+    }
+}
