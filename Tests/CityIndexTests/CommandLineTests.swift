@@ -1,0 +1,139 @@
+// CommandLineTests.swift: build-index and city-search as a user runs them.
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+/// Runs one of the package's executables (built beside the test bundle).
+struct Tool {
+    let name: String
+
+    static let productsDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+
+    struct Outcome {
+        let status: Int32
+        let standardOutput: String
+        let standardError: String
+    }
+
+    func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
+        let executable = Self.productsDirectory.appendingPathComponent(name)
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CommandLineTestError("\(executable.path) is missing: run `swift build` for the same configuration first")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = SharedData.packageRoot
+        let output = Pipe(), error = Pipe(), standardInput = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = standardInput
+        try process.run()
+        if let input { standardInput.fileHandleForWriting.write(input) }
+        try standardInput.fileHandleForWriting.close()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Outcome(status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+                       standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+struct CommandLineTestError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+@Suite("Command-line tools")
+struct CommandLineTests {
+    let buildIndex = Tool(name: "build-index")
+    let citySearch = Tool(name: "city-search")
+    let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures")
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("build-index writes an index and a summary; city-search prints the SEARCH.md JSON")
+    func buildAndSearch() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("small.cidx").path
+        let built = try buildIndex.run([fixtures.appendingPathComponent("small.json.xz").path, "-o", index, "--json"])
+        #expect(built.status == 0, "\(built.standardError)")
+        let summary = try JSONSerialization.jsonObject(with: Data(built.standardOutput.utf8)) as? [String: Any]
+        #expect(summary?["cities"] as? Int == 13)
+        #expect(summary?["inputFormat"] as? String == "xz")
+
+        let searched = try citySearch.run(["--index", index, "--json", "--limit", "1", "--offset", "1", "paris"])
+        #expect(searched.status == 0, "\(searched.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(searched.standardOutput.utf8)) as? [String: Any])
+        #expect(object["query"] as? String == "paris")
+        #expect(object["count"] as? Int == 2)
+        let results = try #require(object["results"] as? [[String: Any]])
+        #expect(results.count == 1)
+        #expect(results.first?["id"] as? Int == 4717560)   // Paris, US after Paris, FR
+        #expect(results.first?["country"] as? String == "US")
+        #expect(results.first?["lat"] as? Double == 33.660938)
+        #expect(results.first?["highlights"] as? [[Int]] == [[0, 5]])
+
+        let text = try citySearch.run(["--index", index, "mün"])
+        #expect(text.standardOutput.hasPrefix("2 cities match \"mün\"\n  Munchen, DE"))
+    }
+
+    @Test("build-index reads standard input with '-'")
+    func standardInput() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("stdin.cidx").path
+        let input = try Data(contentsOf: fixtures.appendingPathComponent("small.json.gz"))
+        let built = try buildIndex.run(["-", "-o", index, "--quiet"], input: input)
+        #expect(built.status == 0, "\(built.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == Data(Fixtures.smallIndexBytes))
+    }
+
+    @Test("a failed build prints one line, exits 65 and leaves the previous index intact")
+    func failedBuildKeepsPreviousFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("cities.cidx")
+        let previous = Data("previous contents".utf8)
+        try previous.write(to: index)
+        let bad = directory.appendingPathComponent("bad.json")
+        try Data(#"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":95}}]"#.utf8).write(to: bad)
+        let built = try buildIndex.run([bad.path, "-o", index.path])
+        #expect(built.status == 65)
+        #expect(built.standardError == "build-index: \(bad.path):1:60: record _id 1: \"lat\" must be a finite number in -90...90, found 95\n")
+        #expect(try Data(contentsOf: index) == previous)
+        // No temporary file is left behind either.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.json", "cities.cidx"])
+    }
+
+    @Test("a missing input exits 66; a usage error exits 64")
+    func exitStatuses() throws {
+        let missing = try buildIndex.run(["/nonexistent.json", "-o", "/tmp/never.cidx"])
+        #expect(missing.status == 66)
+        #expect(missing.standardError.hasPrefix("build-index: cannot open '/nonexistent.json'"))
+        let usage = try buildIndex.run(["--max-input-bytes", "0"])
+        #expect(usage.status == 64)
+        let searchUsage = try citySearch.run(["--limit", "-1", "x"])
+        #expect(searchUsage.status == 64)
+    }
+
+    @Test("city-search on a missing or invalid index: one line, non-zero exit, no crash")
+    func invalidIndex() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try citySearch.run(["--index", directory.appendingPathComponent("none.cidx").path, "x"])
+        #expect(missing.status == 66)
+        #expect(missing.standardError.split(separator: "\n").count == 1)
+        let garbage = directory.appendingPathComponent("garbage.cidx")
+        try Data(repeating: 0x41, count: 1000).write(to: garbage)
+        let invalid = try citySearch.run(["--index", garbage.path, "x"])
+        #expect(invalid.status == 65)
+        #expect(invalid.standardError.contains("does not start with \"CIDX\""))
+        #expect(invalid.standardError.split(separator: "\n").count == 1)
+    }
+}
