@@ -14,6 +14,15 @@ public struct IndexBuilder: Sendable {
     /// Called now and then with the bytes read so far and the input's size, when known.
     public var progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)?
 
+    /// Limits the fold table to these scalars. Only for tools that need tiny files (fuzzing
+    /// seeds): other scalars then fold to themselves, which is not SEARCH.md folding.
+    /// `nil` (the default) writes the full table.
+    public var foldTableScalars: ClosedRange<UInt32>?
+
+    private var foldSectionBytes: [UInt8] {
+        foldTableScalars.map { FoldTableGenerator.sectionBytes(limitedTo: $0) } ?? Self.foldSectionBytes
+    }
+
     public init(maximumInputByteCount: Int = 4 << 30,
                 progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)? = nil) {
         self.maximumInputByteCount = maximumInputByteCount
@@ -50,7 +59,8 @@ public struct IndexBuilder: Sendable {
     private func build(source: ByteSource, format: CompressionFormat,
                        reportProgress: () -> Void) throws -> BuiltIndex {
         let start = ContinuousClock.now
-        let folder = try Self.folder()
+        let foldSectionBytes = self.foldSectionBytes
+        let folder = try Folder(foldSectionBytes: foldSectionBytes)
         let parser = CityListParser(source: source)
         let layout: SearchOrderLayout
         let keyArena: [UInt8]
@@ -69,7 +79,7 @@ public struct IndexBuilder: Sendable {
         }
         let (nodeBytes, nodeCount) = TrieWriter.sectionBytes(keyArena: keyArena, keys: layout.distinctKeys, cityCount: cityCount)
         var sections = [
-            IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: Self.foldSectionBytes),
+            IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: foldSectionBytes),
             IndexFileWriter.Section(kind: .nodes, isRequired: true, bytes: nodeBytes),
             IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: layout.cityRecordBytes),
             IndexFileWriter.Section(kind: .names, isRequired: true, bytes: layout.nameBytes),

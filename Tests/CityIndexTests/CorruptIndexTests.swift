@@ -93,6 +93,16 @@ struct CorruptIndexTests {
         }
     }
 
+    @Test("the fuzzing corpus (Scripts/fuzz.sh) replays without a trap")
+    func fuzzRegressions() throws {
+        let directory = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures/fuzz-regressions")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(!files.isEmpty)
+        for file in files {
+            Self.exercise(try [UInt8](Data(contentsOf: directory.appendingPathComponent(file))))
+        }
+    }
+
     @Test("a missing file names the path and errno; a directory is refused")
     func missingFile() {
         #expect(throws: IndexFileError.cannotOpenFile(path: "/nonexistent/cities.cidx", errno: 2)) {

@@ -13,9 +13,9 @@ enum FoldTableGenerator {
     ]
 
     /// The bytes of the `FOLD` section. Takes about 0.2 s.
-    static func sectionBytes() -> [UInt8] {
+    static func sectionBytes(limitedTo scalars: ClosedRange<UInt32> = 0...0x10FFFF) -> [UInt8] {
         var entries: [(scalar: UInt32, output: [UInt8])] = []
-        for value in UInt32(0)...0x10FFFF {
+        for value in scalars {
             guard let scalar = Unicode.Scalar(value),
                   !IndexLayout.hangulSyllables.contains(value),
                   scalar.properties.generalCategory != .unassigned,

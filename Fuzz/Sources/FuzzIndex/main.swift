@@ -1,0 +1,57 @@
+// FuzzIndex: libFuzzer target for CityIndex(bytes:), search, match reading and verify().
+//
+//   FuzzIndex --write-seeds DIR   writes small valid index files to start a corpus from
+//   FuzzIndex [libFuzzer flags] CORPUS...   fuzzes (built with -sanitize=fuzzer,address)
+import CFuzzDriver
+import CityIndex
+import CityIndexBuilder
+import Foundation
+
+/// Opens the bytes as an index and, when that succeeds, exercises everything a reader does.
+/// Any trap, sanitizer report or hang is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    guard let index = try? CityIndex(bytes: bytes) else { return 0 }
+    for query in ["", "a", "mu", "paris", "new y", "z\u{0308}", "서울", "ﬁ", "'t ", String(repeating: "a", count: 40)] {
+        guard let matches = try? index.search(query) else { continue }
+        _ = matches.count
+        for match in matches.prefix(8) {
+            _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
+            _ = (match.highlightUTF16Range, match.highlightRange)
+        }
+        if let last = matches.last { _ = index.city(id: last.id) }
+    }
+    _ = index.city(id: 1)
+    try? index.verify()
+    return 0
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 3 && arguments[1] == "--write-seeds" {
+    let directory = URL(fileURLWithPath: arguments[2])
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    var builder = IndexBuilder()
+    builder.foldTableScalars = 0...0x17F
+    let lists = [
+        "[]",
+        #"[{"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}}]"#,
+        #"[{"country":"FR","name":"Paris","_id":1,"coord":{"lon":2.35,"lat":48.85},"population":2138551},"#
+            + #"{"country":"US","name":"Paris","_id":2,"coord":{"lon":-95.5,"lat":33.6}},"#
+            + #"{"country":"DE","name":"München","_id":3,"coord":{"lon":11.5,"lat":48.1}},"#
+            + #"{"country":"DE","name":"Munchen","_id":4,"coord":{"lon":11,"lat":48}},"#
+            + #"{"country":"US","name":"New York","_id":5,"coord":{"lon":-74,"lat":40.7}},"#
+            + #"{"country":"US","name":"Newark","_id":6,"coord":{"lon":-74.1,"lat":40.7}},"#
+            + #"{"country":"NL","name":"'t Zand","_id":7,"coord":{"lon":4.7,"lat":52.8}},"#
+            + #"{"country":"KR","name":"서울","_id":8,"coord":{"lon":126.9,"lat":37.5}},"#
+            + #"{"country":"AA","name":"a","_id":9,"coord":{"lon":0,"lat":0}},"#
+            + #"{"country":"AA","name":"ab","_id":10,"coord":{"lon":0,"lat":0}}]"#,
+    ]
+    for (number, list) in lists.enumerated() {
+        let bytes = try builder.build(jsonBytes: Array(list.utf8)).bytes
+        try Data(bytes).write(to: directory.appendingPathComponent("seed-\(number).cidx"))
+    }
+    print("wrote \(lists.count) seeds to \(directory.path)")
+} else {
+    exit(cityindex_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv))
+}
