@@ -1,0 +1,37 @@
+// SearchKey.swift: SEARCH.md folding for code outside the index (tools, comparisons).
+import CityIndex
+
+/// The search key of SEARCH.md §1 computed with the same table `build-index` writes, for
+/// programs that compare other search strategies with the index or filter on their own.
+public enum SearchKey {
+    private static let folder = try! IndexBuilder.folder()
+
+    /// `fold(text)`: the UTF-8 bytes an index compares.
+    public static func foldedBytes(_ text: some StringProtocol) -> [UInt8] {
+        var bytes: [UInt8] = []
+        folder.appendFolded(text.unicodeScalars, to: &bytes)
+        return bytes
+    }
+
+    /// The folded query of SEARCH.md §2: leading white space dropped, then folded.
+    public static func foldedQuery(_ query: String) -> [UInt8] {
+        foldedBytes(query.unicodeScalars.drop { $0.properties.isWhitespace }.reduce(into: "") { $0.unicodeScalars.append($1) })
+    }
+
+    /// The highlight of SEARCH.md §4 for `name` and a folded query of `foldedQueryScalarCount`
+    /// scalars, as a length in UTF-16 code units (the highlight starts at 0).
+    public static func highlightUTF16Length(name: String, foldedQueryScalarCount: Int) -> Int {
+        guard foldedQueryScalarCount > 0 else { return 0 }
+        var folded = 0
+        var length = 0
+        var reached = false
+        for scalar in name.unicodeScalars {
+            let count = folder.table.foldedScalarCount(of: scalar)
+            if reached && count > 0 { break }
+            folded += count
+            length += scalar.utf16.count
+            reached = folded >= foldedQueryScalarCount
+        }
+        return length
+    }
+}
