@@ -1,8 +1,9 @@
 // InputReading.swift: a whole input, decompressed, for tools and tests.
 
-/// Reads a whole (plain, gzip or xz) file into memory, decompressed.
-package enum InputReading {
-    package static func decompressedBytes(path: String, maximumByteCount: Int = 1 << 32) throws(InputError) -> [UInt8] {
+/// Reads a whole (plain, gzip or xz) file into memory, decompressed (for tools and tests;
+/// build-index itself streams).
+public enum InputReading {
+    public static func decompressedBytes(path: String, maximumByteCount: Int = 1 << 32) throws(InputError) -> [UInt8] {
         let (source, _, _) = try InputOpener.open(path: path, maximumByteCount: maximumByteCount)
         var result: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
