@@ -17,7 +17,8 @@ public struct CityMatch: Sendable {
     /// long as the folded query, extended over scalars that fold to nothing (SEARCH.md §4).
     /// Empty for the empty query.
     ///
-    /// - Complexity: O(*h*) scalars of the highlighted part; allocates nothing.
+    /// - Complexity: O(*h*) scalars of the highlighted part (O(1) each for ASCII, O(log *f*)
+    ///   otherwise, *f* = fold table entries); allocates nothing.
     public var highlightUTF16Range: Range<Int> { 0 ..< highlightUTF16Length }
 
     /// The highlighted part as a range of `name`'s indices.
@@ -30,22 +31,27 @@ public struct CityMatch: Sendable {
     private var highlightUTF16Length: Int {
         guard foldedQueryScalarCount > 0 else { return 0 }
         let foldTable = city.contents.foldTable
+        let name = city.nameBytes.buffer
         var foldedCount = 0
         var utf16Length = 0
+        var position = 0
         var reachedQueryLength = false
-        var iterator = city.nameBytes.buffer.makeIterator()
-        var decoder = Unicode.UTF8()
-        decoding: while true {
-            let scalar: Unicode.Scalar
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let value): scalar = value
-            case .emptyInput: break decoding
-            case .error: scalar = Unicode.Scalar(0xFFFD)!
+        while position < name.count {
+            let lead = name[position]
+            let scalarFoldCount: Int
+            if lead < 0x80 {
+                scalarFoldCount = foldTable.foldedScalarCount(ofASCII: lead)
+                if reachedQueryLength && scalarFoldCount > 0 { break }
+                utf16Length += 1
+                position += 1
+            } else {
+                let (scalar, byteCount) = UTF8Decoding.scalar(in: name, at: position)
+                scalarFoldCount = foldTable.foldedScalarCount(of: scalar)
+                if reachedQueryLength && scalarFoldCount > 0 { break }
+                utf16Length += scalar.utf16.count
+                position += byteCount
             }
-            let scalarFoldCount = foldTable.foldedScalarCount(of: scalar)
-            if reachedQueryLength && scalarFoldCount > 0 { break }
             foldedCount += scalarFoldCount
-            utf16Length += scalar.utf16.count
             reachedQueryLength = foldedCount >= foldedQueryScalarCount
         }
         return utf16Length

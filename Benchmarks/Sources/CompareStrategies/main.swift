@@ -37,10 +37,13 @@ func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     return (value, seconds(ContinuousClock.now - start))
 }
 
+/// Peak resident memory of this process image (VmHWM: unlike getrusage's maxrss, it starts
+/// anew at exec, so a child does not inherit its parent's peak).
 func peakResidentMebibytes() -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+    return kilobytes / 1024
 }
 
 func formatDuration(_ seconds: Double) -> String {

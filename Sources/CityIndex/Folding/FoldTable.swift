@@ -17,6 +17,8 @@ package struct FoldTable: @unchecked Sendable {
     package let entryCount: Int
     /// Fast path: for ASCII scalars, `offset << 8 | byteCount` of the output, or `.max` for identity.
     private let asciiFolds: [UInt32]
+    /// Fast path: for ASCII scalars, how many scalars their fold has.
+    private let asciiFoldedScalarCounts: [UInt8]
 
     /// Checks the `FOLD` section's size against its header and builds the ASCII fast path.
     /// O(1) in the table size (128 lookups): the entries themselves are checked by
@@ -37,16 +39,19 @@ package struct FoldTable: @unchecked Sendable {
         outputs = section.slice(offset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))!
         self.entryCount = Int(entryCount)
         var ascii = [UInt32](repeating: .max, count: 128)
+        var asciiCounts = [UInt8](repeating: 1, count: 128)
         for value in 0..<128 {
             if let index = Self.entryIndex(of: UInt32(value), in: entries, count: Int(entryCount)) {
                 let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
-                guard offset <= 0xFF_FFFF, byteCount <= 0xFF, outputs.slice(offset: offset, length: byteCount) != nil else {
+                guard offset <= 0xFF_FFFF, byteCount <= 0xFF, let output = outputs.slice(offset: offset, length: byteCount) else {
                     throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
                 }
                 ascii[value] = UInt32(offset) << 8 | UInt32(byteCount)
+                asciiCounts[value] = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
             }
         }
         asciiFolds = ascii
+        asciiFoldedScalarCounts = asciiCounts
     }
 
     /// Checks every entry against the invariants above. O(table size).
@@ -131,9 +136,16 @@ package struct FoldTable: @unchecked Sendable {
         }
     }
 
+    /// How many scalars `fold(c)` has for an ASCII scalar `c` (`value` < 128). O(1).
+    @inline(__always)
+    package func foldedScalarCount(ofASCII value: UInt8) -> Int {
+        Int(asciiFoldedScalarCounts[Int(value & 0x7F)])
+    }
+
     /// How many scalars `fold(scalar)` has (0 for marks that fold to nothing).
     @inline(__always)
     package func foldedScalarCount(of scalar: Unicode.Scalar) -> Int {
+        if scalar.value < 128 { return foldedScalarCount(ofASCII: UInt8(scalar.value)) }
         if let output = tableOutput(for: scalar) {
             var count = 0
             for byte in output.buffer where byte & 0xC0 != 0x80 { count += 1 }

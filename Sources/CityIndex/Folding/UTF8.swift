@@ -43,3 +43,31 @@ enum UTF8Validation {
         }
     }
 }
+
+enum UTF8Decoding {
+    /// The scalar starting at `offset` of `bytes` and its length in bytes. An ill-formed
+    /// sequence reads as U+FFFD of length 1 (only a damaged file has one: names are
+    /// validated when built, and by `verify()`).
+    @inline(__always)
+    static func scalar(in bytes: UnsafeRawBufferPointer, at offset: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[offset])
+        let length: Int
+        var value: UInt32
+        let minimum: UInt32
+        switch lead {
+        case 0x00..<0x80: return (Unicode.Scalar(UInt8(lead)), 1)
+        case 0xC2..<0xE0: length = 2; value = lead & 0x1F; minimum = 0x80
+        case 0xE0..<0xF0: length = 3; value = lead & 0x0F; minimum = 0x800
+        case 0xF0..<0xF5: length = 4; value = lead & 0x07; minimum = 0x10000
+        default: return (Unicode.Scalar(0xFFFD)!, 1)
+        }
+        guard offset + length <= bytes.count else { return (Unicode.Scalar(0xFFFD)!, 1) }
+        for index in 1..<length {
+            let byte = UInt32(bytes[offset + index])
+            guard byte & 0xC0 == 0x80 else { return (Unicode.Scalar(0xFFFD)!, 1) }
+            value = value << 6 | (byte & 0x3F)
+        }
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return (Unicode.Scalar(0xFFFD)!, 1) }
+        return (scalar, length)
+    }
+}
