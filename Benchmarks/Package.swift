@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(name: "CityIndex", path: ".."),
-        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -21,9 +21,9 @@ let package = Package(
         .executableTarget(name: "CompareStrategies", dependencies: ["SearchStrategies"]),
         .executableTarget(
             name: "PrefixSearch",
-            dependencies: ["SearchStrategies", .product(name: "Benchmark", package: "package-benchmark")],
+            dependencies: ["SearchStrategies", .product(name: "Benchmark", package: "benchmark")],
             path: "Benchmarks/PrefixSearch",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -33,14 +33,23 @@ let benchmarks: @Sendable () -> Void = {
         return String(name.prefix(1 + index % 8))
     }
 
+    let smoke = environment["CITYINDEX_BENCHMARK_SMOKE"] != nil
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
-                                           maxDuration: .seconds(2), maxIterations: 100_000)
+                                           maxDuration: smoke ? .milliseconds(50) : .seconds(2),
+                                           maxIterations: smoke ? 100 : 100_000)
 
     func register(_ strategy: some SearchStrategy, name: String) {
         Benchmark("prefix search / \(name)") { benchmark in
             for iteration in benchmark.scaledIterations {
                 blackHole(strategy.search(queries[iteration % queries.count], limit: 20))
             }
+        }
+    }
+
+    // What the harness itself costs per iteration: subtract it from the rows below.
+    Benchmark("harness overhead / picking a query") { benchmark in
+        for iteration in benchmark.scaledIterations {
+            blackHole(queries[iteration % queries.count])
         }
     }
 
@@ -60,7 +69,8 @@ let benchmarks: @Sendable () -> Void = {
     register(ClassTrie(cities: cities), name: ClassTrie.name)
     register(try! SQLiteRangeQuery(path: databasePath), name: SQLiteRangeQuery.name)
     let naive = try! NaiveFilter(json: json)
-    Benchmark("prefix search / \(NaiveFilter.name)", configuration: .init(maxDuration: .seconds(2), maxIterations: 50)) { benchmark in
+    Benchmark("prefix search / \(NaiveFilter.name)", configuration: .init(metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident],
+                                                                          maxDuration: .seconds(smoke ? 0 : 2), maxIterations: smoke ? 2 : 50)) { benchmark in
         for iteration in benchmark.scaledIterations {
             blackHole(naive.search(queries[iteration % queries.count], limit: 20))
         }

@@ -47,6 +47,7 @@ func peakResidentMebibytes() -> Double {
 }
 
 func formatDuration(_ seconds: Double) -> String {
+    guard seconds.isFinite else { return "-" }
     switch seconds {
     case ..<1e-6: return String(format: "%.0f ns", seconds * 1e9)
     case ..<1e-3: return String(format: "%.1f µs", seconds * 1e6)

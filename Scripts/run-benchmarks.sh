@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Runs every search strategy side by side (Benchmarks/CompareStrategies) on the real
+# 209,557-city list and on Data/, then package-benchmark's PrefixSearch for heap allocations
+# per query, and writes Benchmarks/RESULTS.md: absolute figures and ratios to the naive
+# filter, all measured in the same run, plus the machine it ran on.
+#
+# Usage: Scripts/run-benchmarks.sh [--smoke] [CITIES_JSON ...]
+#   default inputs: $CITYINDEX_SHARED/data/cities.json.xz (or ../shared/...) and Data/cities500.json.xz
+#   --smoke: a short pass on the test fixture (for CI: builds and runs everything, measures nothing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+smoke=false
+if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
+Scripts/install-dependencies.sh
+if ! dpkg-query -W -f='${Status}' libsqlite3-dev 2>/dev/null | grep -q "install ok installed"; then
+    if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+    "${sudo[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq libsqlite3-dev >/dev/null
+fi
+inputs=("$@")
+if [ "$smoke" = true ]; then
+    inputs=("$(pwd)/Tests/CityIndexTests/Fixtures/small.json")
+elif [ ${#inputs[@]} -eq 0 ]; then
+    shared="${CITYINDEX_SHARED:-../shared}"
+    [ -f "$shared/data/cities.json.xz" ] && inputs+=("$(cd "$shared/data" && pwd)/cities.json.xz")
+    inputs+=("$(pwd)/Data/cities500.json.xz")
+fi
+cd Benchmarks
+swift build -c release --product CompareStrategies >&2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+report="$work/RESULTS.md"
+{
+    echo "# Benchmark results"
+    echo
+    echo "Produced by \`Scripts/run-benchmarks.sh\` on $(date -u +%Y-%m-%d): $(nproc) cores"
+    echo "($(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')), $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo),"
+    echo "$(uname -sm), $(swift --version 2>&1 | head -1), SQLite $(sqlite3 --version 2>/dev/null | cut -d' ' -f1 || echo '(system)')."
+    echo
+    echo "Method: one process per input loads every strategy and runs the same seeded queries"
+    echo "(1–10 characters drawn from the input's names: as written, lower-cased, upper-cased and"
+    echo "accent-stripped, in random order), timing each query (count + first 20 matches with"
+    echo "highlights) with a monotonic clock. Ratios are to the naive filter in the same run. Load is"
+    echo "JSON decode (strategies 1–4, excluding decompression), database open (SQLite) or mmap open"
+    echo "(CityIndex). Peak memory is each strategy alone in a child process (VmHWM: load + queries)."
+    echo "\"Agrees\" compares count, ids and highlights with CityIndex, which the test suite checks"
+    echo "against an independent implementation of SEARCH.md."
+} > "$report"
+count=0
+for input in "${inputs[@]}"; do
+    count=$((count + 1))
+    if [ "$smoke" = true ]; then per_length=5; naive_per_length=2; else per_length=200; naive_per_length=20; fi
+    echo >> "$report"
+    echo "## $(basename "$input")" >> "$report"
+    echo >> "$report"
+    .build/release/CompareStrategies "$input" "$work/run$count" "$per_length" "$naive_per_length" >> "$report"
+done
+
+# Heap allocations per query: package-benchmark's malloc counters, on the last input.
+echo >> "$report"
+echo "## Heap allocations per query (package-benchmark, $(basename "${inputs[-1]}"))" >> "$report"
+echo >> "$report"
+export CITYINDEX_BENCHMARK_INPUT="${inputs[-1]}" CITYINDEX_BENCHMARK_WORK="$work/run$count"
+[ "$smoke" = true ] && export CITYINDEX_BENCHMARK_SMOKE=1
+swift package --allow-writing-to-package-directory benchmark --target PrefixSearch --format markdown \
+    --no-progress > "$work/benchmark.md" 2> "$work/benchmark.err" || { cat "$work/benchmark.err" >&2; exit 1; }
+python3 - "$work/benchmark.md" >> "$report" <<'PY'
+import re, sys
+rows, name = [], None
+for line in open(sys.argv[1], encoding="utf-8"):
+    if line.startswith("### "):
+        name = line[4:].strip()
+    elif name and line.startswith("| Malloc (total)"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        scale = {"(K)": 1000, "(M)": 1000000}.get(next((s for s in ("(K)", "(M)") if s in cells[0]), ""), 1)
+        rows.append([name, int(cells[3]) * scale])
+    elif name and line.startswith("| Time (wall clock)"):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        unit = re.search(r"\((\w+)\)", cells[0]).group(1)
+        rows[-1].append(f"{cells[3]} {unit}")
+overhead = next((r[1] for r in rows if r[0].startswith("harness overhead")), 0)
+print("| benchmark | mallocs per query (p50) | after harness overhead | time p50 |")
+print("|---|---:|---:|---:|")
+for row in rows:
+    print(f"| {row[0]} | {row[1]} | {max(0, row[1] - overhead)} | {row[2] if len(row) > 2 else '-'} |")
+PY
+if [ "$smoke" = true ]; then
+    cat "$report"
+    echo "benchmark smoke pass: ok" >&2
+else
+    cp "$report" RESULTS.md
+    echo "wrote Benchmarks/RESULTS.md" >&2
+fi
