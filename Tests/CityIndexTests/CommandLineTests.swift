@@ -1,4 +1,5 @@
 // CommandLineTests.swift: build-index and city-search as a user runs them.
+import CityIndex
 import CityIndexTestSupport
 import Foundation
 import Testing
@@ -109,6 +110,28 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: index) == previous)
         // No temporary file is left behind either.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.json", "cities.cidx"])
+    }
+
+    @Test("kill -9 during a build leaves the previous index or a complete new one, never a partial file")
+    func killDuringBuild() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("cities.cidx")
+        let previous = Data(Fixtures.smallIndexBytes)
+        for delay in [0.05, 0.2, 0.5] {
+            try previous.write(to: index)
+            let process = Process()
+            process.executableURL = Tool.productsDirectory.appendingPathComponent("build-index")
+            process.arguments = [Fixtures.defaultDataPath, "-o", index.path, "--quiet"]
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let bytes = try [UInt8](Data(contentsOf: index))
+            if bytes != Array(previous) {
+                try CityIndex(bytes: bytes).verify()   // renamed into place: complete
+            }
+        }
     }
 
     @Test("a missing input exits 66; a usage error exits 64")

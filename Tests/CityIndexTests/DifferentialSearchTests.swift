@@ -1,10 +1,14 @@
 // DifferentialSearchTests.swift: the index against the naive filter, on real data.
 import CityIndex
 import CityIndexTestSupport
+import Foundation
 import Testing
 
 @Suite("Search agrees with the naive filter of SEARCH.md")
 struct DifferentialSearchTests {
+    /// 2,000 by default; `CITYINDEX_TEST_QUERIES` lowers it for slow runs (sanitizers).
+    static let queryCount = ProcessInfo.processInfo.environment["CITYINDEX_TEST_QUERIES"].flatMap { Int($0) } ?? 2_000
+
     /// Runs `queryCount` seeded queries and compares count, order, ids and highlights.
     private func compare(_ dataset: LoadedDataset, queryCount: Int, seed: UInt64) throws {
         var generator = QueryGenerator(names: dataset.names, seed: seed)
@@ -30,7 +34,7 @@ struct DifferentialSearchTests {
     func defaultDataset() throws {
         let dataset = try Fixtures.defaultDataset.get()
         #expect(dataset.index.cityCount == dataset.reference.cityCount)
-        try compare(dataset, queryCount: 2_000, seed: 500)
+        try compare(dataset, queryCount: Self.queryCount, seed: 500)
     }
 
     @Test("2,000 random queries on the real 209,557-city list (CITYINDEX_SHARED)")
@@ -41,7 +45,7 @@ struct DifferentialSearchTests {
         }
         let dataset = try loaded.get()
         #expect(dataset.index.cityCount == 209_557)
-        try compare(dataset, queryCount: 2_000, seed: 209_557)
+        try compare(dataset, queryCount: Self.queryCount, seed: 209_557)
     }
 
     @Test("hand-picked queries on a small list", arguments: [
