@@ -1,11 +1,14 @@
 // CityIndex+Verification.swift: verify(), the whole-file check.
 
 extension CityIndex {
-    /// Checks the whole file: the checksum over every byte (FORMAT.md §8), then the record
-    /// and id-index invariants of FORMAT.md §9. Run it once after downloading or caching an
-    /// index; searching a file that passes cannot meet damage.
+    /// Checks the whole file: the checksum over every byte (FORMAT.md §8), the fold table,
+    /// every record, the id index, and every trie node: that the trie's keys are exactly the
+    /// folded names of the records they cover, in search order (invariants I1–I4 of FORMAT.md
+    /// §9). Run it once after downloading or caching an index: searching a file that passes
+    /// cannot meet damage, and every search answers exactly as SEARCH.md says.
     ///
-    /// - Complexity: O(file size). Allocates one bit per city.
+    /// - Complexity: O(file size + total name length × log *f*). Allocates one bit per city
+    ///   and per byte of the `NODE` section.
     public func verify() throws(IndexFileError) {
         let computed = CRC32.indexChecksum(of: contents.storage.bytes.buffer)
         guard computed == contents.storedChecksum else {
@@ -14,6 +17,68 @@ extension CityIndex {
         try contents.foldTable.validateEntries()
         try verifyRecords()
         try verifyIDIndex()
+        try verifyTrie()
+    }
+
+    /// Walks every node once (iteratively): child labels increase, child ranges partition
+    /// their parent's after its own cities, no node is reached twice, and the cities a node
+    /// ends for have exactly its path as folded name, ordered by country then id.
+    private func verifyTrie() throws(IndexFileError) {
+        let nodes = contents.nodes
+        var visited = [UInt64](repeating: 0, count: nodes.count / 64 + 1)
+        var path: [UInt8] = []
+        var folded: [UInt8] = []
+        // Pending nodes: where to find them, and the path length and byte that lead to them.
+        var pending: [(node: TrieNode, pathLength: Int, label: UInt8?)] = [(contents.root, 0, nil)]
+        while let (node, pathLength, label) = pending.popLast() {
+            let bit = node.offset
+            guard visited[bit / 64] & (1 << UInt64(bit % 64)) == 0 else {
+                throw .corruptNode(nodeOffset: node.offset, reason: .childNotBeforeParent(childOffset: node.offset))
+            }
+            visited[bit / 64] |= 1 << UInt64(bit % 64)
+            path.removeSubrange(pathLength...)
+            if let label { path.append(label) }
+            path.append(contentsOf: node.labelTail.buffer)
+
+            var children: [TrieNode] = []
+            children.reserveCapacity(node.childCount)
+            for index in 0..<node.childCount {
+                if index > 0 && node.childLabel(at: index, in: nodes) <= node.childLabel(at: index - 1, in: nodes) {
+                    throw .corruptNode(nodeOffset: node.offset, reason: .childLabelsNotIncreasing)
+                }
+                children.append(try node.child(at: index, in: nodes))
+            }
+            var rankEnd = node.ranks.upperBound
+            for child in children.reversed() {
+                guard child.ranks.upperBound == rankEnd, child.rankCount > 0 else {
+                    throw .corruptNode(nodeOffset: child.offset,
+                                       reason: .rankRangeOutsideParent(firstRank: child.firstRank, rankCount: child.rankCount))
+                }
+                rankEnd = child.firstRank
+            }
+            // Ranks firstRank ..< rankEnd end at this node: their folded names are the path.
+            for rank in node.firstRank ..< rankEnd {
+                let city = City(contents: contents, rank: rank)
+                folded.removeAll(keepingCapacity: true)
+                var position = 0
+                let name = city.nameBytes.buffer
+                while position < name.count {
+                    let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
+                    contents.foldTable.withFoldedUTF8(of: scalar) { folded.append(contentsOf: $0) }
+                    position += length
+                }
+                guard folded == path else { throw .invariantViolated(.trieDisagreesWithRecords(rank: rank)) }
+                if rank > node.firstRank {
+                    let previous = City(contents: contents, rank: rank - 1)
+                    let order = (previous.countryCode, previous.id) < (city.countryCode, city.id)
+                    guard order else { throw .invariantViolated(.recordsNotInSearchOrder(rank: rank)) }
+                }
+            }
+            let childPathLength = path.count
+            for (index, child) in children.enumerated().reversed() {
+                pending.append((child, childPathLength, node.childLabel(at: index, in: nodes)))
+            }
+        }
     }
 
     private func verifyRecords() throws(IndexFileError) {

@@ -103,6 +103,46 @@ struct CorruptIndexTests {
         }
     }
 
+    /// Rewrites the checksum so that only the structural checks of verify() can object.
+    static func restamped(_ bytes: [UInt8]) -> [UInt8] {
+        var copy = bytes
+        copy.replaceSubrange(8..<12, with: [0, 0, 0, 0])
+        var table = [UInt32](repeating: 0, count: 256)
+        for index in 0..<256 {
+            var value = UInt32(index)
+            for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
+            table[index] = value
+        }
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in copy { crc = (crc >> 8) ^ table[Int((crc ^ UInt32(byte)) & 0xFF)] }
+        crc = ~crc
+        copy.replaceSubrange(8..<12, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
+        return copy
+    }
+
+    @Test("verify() passes on real indexes and finds structural damage behind a valid checksum")
+    func deepVerification() throws {
+        try Fixtures.defaultDataset.get().index.verify()
+        try CityIndex(bytes: Self.restamped(Fixtures.smallIndexBytes)).verify()
+        // Swap the first two CITY records: every check but the trie's agreement passes.
+        let bytes = Fixtures.smallIndexBytes
+        let cityEntry = (0..<Int(bytes[28])).first { bytes[32 + 24 * $0] == UInt8(ascii: "C") }!
+        let cityOffset = (0..<8).reduce(0) { $0 | Int(bytes[32 + 24 * cityEntry + 8 + $1]) << (8 * $1) }
+        var swapped = bytes
+        swapped.replaceSubrange(cityOffset ..< cityOffset + 20, with: bytes[cityOffset + 20 ..< cityOffset + 40])
+        swapped.replaceSubrange(cityOffset + 20 ..< cityOffset + 40, with: bytes[cityOffset ..< cityOffset + 20])
+        let index = try CityIndex(bytes: Self.restamped(swapped))
+        #expect(throws: IndexFileError.self) { try index.verify() }
+        // Rename Hurzuf to Jurzuf in NAME: records, ids and nodes are fine, the keys are not.
+        let name = Array("Hurzuf".utf8)
+        let nameOffset = try #require((0 ..< bytes.count - name.count).first { Array(bytes[$0 ..< $0 + name.count]) == name })
+        var renamed = bytes
+        renamed[nameOffset] = UInt8(ascii: "J")
+        let renamedIndex = try CityIndex(bytes: Self.restamped(renamed))
+        let rank = try #require(renamedIndex.city(id: 707860)?.rank)
+        #expect(throws: IndexFileError.invariantViolated(.trieDisagreesWithRecords(rank: rank))) { try renamedIndex.verify() }
+    }
+
     @Test("a missing file names the path and errno; a directory is refused")
     func missingFile() {
         #expect(throws: IndexFileError.cannotOpenFile(path: "/nonexistent/cities.cidx", errno: 2)) {
