@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "CityIndex", targets: ["CityIndex"]),
         .library(name: "CityIndexBuilder", targets: ["CityIndexBuilder"]),
+        .library(name: "CitySearchKit", targets: ["CitySearchKit"]),
         .executable(name: "build-index", targets: ["BuildIndex"]),
         .executable(name: "city-search", targets: ["CitySearch"]),
     ],
@@ -24,6 +25,9 @@ let package = Package(
         // Parsing, validation, folding-table generation and index writing (Foundation allowed).
         .target(name: "CityIndexBuilder", dependencies: ["CityIndex", "CZlib", "CLzma"]),
 
+        // The search session layer of the seed apps (debounce, favorites, coordinates).
+        .target(name: "CitySearchKit", dependencies: ["CityIndex"]),
+
         .executableTarget(name: "BuildIndex", dependencies: [
             "CityIndexBuilder",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -36,7 +40,7 @@ let package = Package(
         // The independent reference implementation (naive filter) and test fixtures.
         .target(name: "CityIndexTestSupport", path: "Sources/CityIndexTestSupport"),
         .testTarget(name: "CityIndexTests", dependencies: [
-            "CityIndex", "CityIndexBuilder", "CityIndexTestSupport",
+            "CityIndex", "CityIndexBuilder", "CityIndexTestSupport", "CitySearchKit",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,127 @@
+// CitySearchSession.swift: a type-ahead search box's behaviour over a CityIndex.
+import CityIndex
+
+/// What a person typing into a city search box gets (the MapKitSwiftSearch and city-map
+/// seeds): debounced, cancellable `search(queryFragment:)`, a minimum length, duplicate
+/// detection, typed errors, and an optional favorites-only mode.
+///
+/// Each call supersedes the calls still waiting: they end promptly with `.superseded` and
+/// never deliver stale results. Cancelling the calling task ends its call with `.cancelled`.
+/// The empty query (or only white space) delivers every city, or every favorite, in order.
+public actor CitySearchSession {
+    public struct Configuration: Sendable {
+        /// How long a query must stay unchanged before it runs.
+        public var debounce: Duration
+        /// Fewer characters than this (after leading white space) give `.tooFewCharacters`;
+        /// the empty query is always allowed.
+        public var minimumCharacterCount: Int
+        /// Whether repeating the last delivered query gives `.sameAsPreviousQuery`.
+        public var rejectsRepeatedQueries: Bool
+
+        public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
+                    rejectsRepeatedQueries: Bool = true) {
+            self.debounce = debounce
+            self.minimumCharacterCount = minimumCharacterCount
+            self.rejectsRepeatedQueries = rejectsRepeatedQueries
+        }
+    }
+
+    public let index: CityIndex
+    public let favorites: FavoritesStore?
+    public let configuration: Configuration
+    private let clock: any Clock<Duration>
+
+    /// Only favorites, in the same order as a normal search. Changing it forgets the last query.
+    public private(set) var isFavoritesOnly = false
+    private var generation = 0
+    private var pendingDebounce: Task<Void, any Error>?
+    private var lastDeliveredQuery: String?
+    /// Favorite ranks, sorted, for the favorites version they were computed from.
+    private var favoriteRanks: (version: Int, ranks: [Int])?
+
+    /// - Parameter clock: drives the debounce; tests pass a manual clock.
+    public init(index: CityIndex, favorites: FavoritesStore? = nil, configuration: Configuration = Configuration(),
+                clock: any Clock<Duration> = ContinuousClock()) {
+        self.index = index
+        self.favorites = favorites
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    public func setFavoritesOnly(_ favoritesOnly: Bool) {
+        if favoritesOnly != isFavoritesOnly { lastDeliveredQuery = nil }
+        isFavoritesOnly = favoritesOnly
+    }
+
+    /// Forgets the last delivered query, so the same query runs again (after favorites change).
+    public func resetRepeatDetection() { lastDeliveredQuery = nil }
+
+    /// The results for `queryFragment` once it has stayed the latest query for the debounce
+    /// interval. Throws `CitySearchError` (see its cases).
+    ///
+    /// - Complexity: after the debounce, O(*m*) for the search, plus O(log *f*) with
+    ///   favorites only (*f* favorites; O(*f* log *n*) once after favorites change):
+    ///   independent of the number of cities and of matches.
+    public func search(queryFragment: String) async throws(CitySearchError) -> CitySearchResults {
+        generation += 1
+        let callGeneration = generation
+        pendingDebounce?.cancel()
+        pendingDebounce = nil
+
+        let trimmed = String(String.UnicodeScalarView(queryFragment.unicodeScalars.drop { $0.properties.isWhitespace }))
+        if !trimmed.isEmpty && trimmed.count < configuration.minimumCharacterCount {
+            throw .tooFewCharacters(found: trimmed.count, minimum: configuration.minimumCharacterCount)
+        }
+        if configuration.rejectsRepeatedQueries && queryFragment == lastDeliveredQuery {
+            throw .sameAsPreviousQuery(queryFragment)
+        }
+
+        let debounce = Task { [clock, configuration] in try await clock.sleep(for: configuration.debounce) }
+        pendingDebounce = debounce
+        do {
+            try await withTaskCancellationHandler { try await debounce.value } onCancel: { debounce.cancel() }
+        } catch {
+            throw generation == callGeneration ? .cancelled : .superseded
+        }
+        guard generation == callGeneration else { throw .superseded }
+        guard !Task.isCancelled else { throw .cancelled }
+        pendingDebounce = nil
+
+        let matches: CityMatches
+        do { matches = try index.search(queryFragment) } catch { throw .index(error) }
+        lastDeliveredQuery = queryFragment
+        guard isFavoritesOnly else {
+            return CitySearchResults(query: queryFragment, isFavoritesOnly: false, matches: matches, favoritePositions: nil)
+        }
+        let ranks = currentFavoriteRanks()
+        let lower = ranks.partitioningIndex(where: { $0 >= matches.ranks.lowerBound })
+        let upper = ranks.partitioningIndex(where: { $0 >= matches.ranks.upperBound })
+        let positions = ranks[lower..<upper].map { $0 - matches.ranks.lowerBound }
+        return CitySearchResults(query: queryFragment, isFavoritesOnly: true, matches: matches,
+                                 favoritePositions: positions[...])
+    }
+
+    /// The favorites' ranks in search order, recomputed only when the favorites changed.
+    private func currentFavoriteRanks() -> [Int] {
+        guard let favorites else { return [] }
+        let (ids, version) = favorites.snapshot()
+        if let favoriteRanks, favoriteRanks.version == version { return favoriteRanks.ranks }
+        let ranks = ids.compactMap { index.city(id: $0)?.rank }.sorted()
+        favoriteRanks = (version, ranks)
+        return ranks
+    }
+}
+
+extension RandomAccessCollection where Index == Int {
+    /// The first index whose element satisfies `isAfter`, which must be false then true
+    /// along the collection. O(log n).
+    func partitioningIndex(where isAfter: (Element) -> Bool) -> Int {
+        var low = startIndex
+        var high = endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

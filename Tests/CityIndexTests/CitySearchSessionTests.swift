@@ -1,0 +1,142 @@
+// CitySearchSessionTests.swift: the seed's search flows, driven by a manual clock.
+import CityIndex
+import CityIndexTestSupport
+import CitySearchKit
+import Foundation
+import Testing
+
+@Suite("Search session (seed flows: rapid typing, duplicate, too short, empty, cancellation)", .timeLimit(.minutes(1)))
+struct CitySearchSessionTests {
+    let clock = ManualClock()
+    let debounce = Duration.milliseconds(250)
+
+    private func session(minimum: Int = 1, favorites: FavoritesStore? = nil) -> CitySearchSession {
+        CitySearchSession(index: Fixtures.smallIndex, favorites: favorites,
+                          configuration: .init(debounce: debounce, minimumCharacterCount: minimum), clock: clock)
+    }
+
+    @Test("a query runs once it has waited out the debounce, not before")
+    func debounced() async throws {
+        let session = session()
+        let call = Task { try await session.search(queryFragment: "mun") }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(249))
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: .milliseconds(1))
+        let results = try await call.value
+        #expect(results.map(\.name) == ["Munchen", "München"])
+        #expect(results.count == 2)
+    }
+
+    @Test("rapid typing: older calls end with .superseded, only the last delivers")
+    func rapidTyping() async throws {
+        let session = session()
+        var calls: [Task<CitySearchResults, any Error>] = []
+        for (number, fragment) in ["p", "pa", "par"].enumerated() {
+            let deadline = clock.now.advanced(by: debounce)
+            calls.append(Task { try await session.search(queryFragment: fragment) })
+            await clock.waitForSleeper(until: deadline)
+            if number < 2 { clock.advance(by: .milliseconds(100)) }
+        }
+        #expect(clock.sleeperCount == 1)
+        clock.advance(by: debounce)
+        for call in calls.dropLast() {
+            await #expect(throws: CitySearchError.superseded) { try await call.value }
+        }
+        #expect(try await calls.last!.value.map(\.id) == [2988507, 4717560])
+    }
+
+    @Test("repeating the delivered query gives .sameAsPreviousQuery")
+    func duplicate() async throws {
+        let session = session()
+        let first = Task { try await session.search(queryFragment: "new") }
+        await clock.waitForSleepers(1)
+        clock.advance(by: debounce)
+        #expect(try await first.value.count == 2)
+        await #expect(throws: CitySearchError.sameAsPreviousQuery("new")) { try await session.search(queryFragment: "new") }
+    }
+
+    @Test("too few characters gives .tooFewCharacters at once; the empty query gives every city")
+    func tooShortAndEmpty() async throws {
+        let session = session(minimum: 3)
+        await #expect(throws: CitySearchError.tooFewCharacters(found: 2, minimum: 3)) {
+            try await session.search(queryFragment: "  mu")
+        }
+        let all = Task { try await session.search(queryFragment: "") }
+        await clock.waitForSleepers(1)
+        clock.advance(by: debounce)
+        #expect(try await all.value.count == Fixtures.smallIndex.cityCount)
+    }
+
+    @Test("cancelling the calling task ends the call with .cancelled, promptly")
+    func cancellation() async throws {
+        let session = session()
+        let call = Task { try await session.search(queryFragment: "paris") }
+        await clock.waitForSleepers(1)
+        call.cancel()
+        await #expect(throws: CitySearchError.cancelled) { try await call.value }
+        #expect(clock.sleeperCount == 0)
+    }
+
+    @Test("favorites only: the favorites among the matches, in search order, persisted across restarts")
+    func favoritesOnly() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let favorites = try FavoritesStore(fileURL: file)
+        try favorites.add(4717560)   // Paris, US
+        try favorites.add(707860)    // Hurzuf
+        #expect(try favorites.toggle(2657896))   // Zürich: now a favorite
+        #expect(try !favorites.toggle(2657896))  // and not any more
+        let session = session(favorites: favorites)
+        await session.setFavoritesOnly(true)
+        for (query, expected) in [("", [707860, 4717560]), ("par", [4717560]), ("z", [])] {
+            let call = Task { try await session.search(queryFragment: query) }
+            await clock.waitForSleepers(1)
+            clock.advance(by: debounce)
+            #expect(try await call.value.map(\.id) == expected, "query \(query)")
+        }
+        #expect(try FavoritesStore(fileURL: file).ids == [4717560, 707860])
+    }
+
+    @Test("a corrupt favorites file is an error, not an empty set")
+    func corruptFavorites() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("[1, 2,".utf8).write(to: file)
+        #expect(throws: FavoritesStore.StoreError.self) { try FavoritesStore(fileURL: file) }
+    }
+
+    @Test("highlights convert to NSRange and AttributedString")
+    func presentation() throws {
+        let match = try #require(try Fixtures.smallIndex.search("zu").first)
+        #expect(match.highlightNSRange == NSRange(location: 0, length: 3))   // "Zu" plus the combining diaeresis
+        let attributed = match.highlightedName()
+        let highlighted = attributed.runs.filter { $0[CityNameHighlightAttribute.self] == true }
+        #expect(highlighted.count == 1)
+        #expect(String(attributed[highlighted.first!.range].characters) == "Zü")
+    }
+}
+
+@Suite("Coordinate (CoordinatesApp seed)")
+struct CoordinateTests {
+    @Test("validated ranges with the seed's messages")
+    func validation() {
+        #expect(throws: Coordinate.ValidationError.latitudeOutOfRange(91)) { try Coordinate(latitude: 91, longitude: 0) }
+        #expect(throws: Coordinate.ValidationError.longitudeOutOfRange(-180.5)) { try Coordinate(latitude: 0, longitude: -180.5) }
+        #expect(throws: Coordinate.ValidationError.self) { try Coordinate(latitude: .nan, longitude: 0) }
+        #expect(Coordinate.ValidationError.latitudeOutOfRange(91).description == "Latitude must be between -90 and 90")
+        #expect(Coordinate.ValidationError.longitudeOutOfRange(200).description == "Longitude must be between -180 and 180")
+    }
+
+    @Test("two-decimal and degrees-minutes-seconds formatting")
+    func formatting() throws {
+        let sanFrancisco = try Coordinate(latitude: 37.7749, longitude: -122.4194)
+        #expect(sanFrancisco.formattedLatitude == "37.77")
+        #expect(sanFrancisco.formattedLongitude == "-122.42")
+        #expect(sanFrancisco.degreesMinutesSeconds == "37°46′30″N, 122°25′10″W")
+        #expect(try Coordinate(latitude: 37.77, longitude: 0.05).degreesMinutesSeconds == "37°46′12″N, 0°3′0″E")
+        #expect(try Coordinate(latitude: -0.001, longitude: 0).formattedLatitude == "0.00")
+        let hurzuf = try #require(Fixtures.smallIndex.city(id: 707860))
+        #expect(hurzuf.coordinate.formattedLatitude == "44.55")
+    }
+}
