@@ -27,6 +27,9 @@ struct BuildIndex: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write the index file.")
     var output: String = "cities.cidx"
 
+    @Option(help: "Write a compressed artifact (gzip or xz) for download instead of a plain, mappable index (IndexStore decompresses and verifies it into its cache).")
+    var compress: CompressionChoice?
+
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
@@ -46,16 +49,33 @@ struct BuildIndex: ParsableCommand {
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
         do {
-            let summary = try builder.build(inputPath: inputPath, outputPath: output)
+            let index = try builder.build(inputPath: inputPath)
+            if let compress {
+                try AtomicFileWriter.write(Compression.compress(index.bytes, as: compress.format), to: output)
+            } else {
+                try AtomicFileWriter.write(chunks: index.chunks, to: output)
+            }
+            let summary = index.summary
             progress.finish()
             if json {
                 print(summary.json)
             } else if !quiet {
                 print("wrote \(output) from \(inputPath)\n" + summary.text)
+                if let compress, let attributes = try? FileManager.default.attributesOfItem(atPath: output),
+                   let size = attributes[.size] as? Int {
+                    print("compressed:    \(size) bytes (\(compress.rawValue))")
+                }
             }
         } catch {
             progress.finish()
             throw BuildFailure(inputPath: inputPath, underlying: error)
         }
     }
+}
+
+/// The `--compress` choices.
+enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
+    case gzip, xz
+
+    var format: CompressionFormat { self == .gzip ? .gzip : .xz }
 }

@@ -5,3 +5,8 @@
 static inline int cityindex_inflateInit2(z_streamp stream, int windowBits) {
     return inflateInit2(stream, windowBits);
 }
+
+/// `deflateInit2` for Swift: level 9, gzip wrapper (windowBits 15 + 16), default strategy.
+static inline int cityindex_deflateInit2_gzip(z_streamp stream) {
+    return deflateInit2(stream, 9, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
+}
