@@ -34,7 +34,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "CitySearch", dependencies: [
-            "CityIndex",
+            "CityIndex", "CitySearchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

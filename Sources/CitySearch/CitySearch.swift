@@ -1,6 +1,8 @@
 // CitySearch.swift: the city-search command.
 import ArgumentParser
 import CityIndex
+import CitySearchKit
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +10,7 @@ import Darwin
 #endif
 
 @main
-struct CitySearch: ParsableCommand {
+struct CitySearch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "city-search",
         abstract: "Search a CityIndex file by name prefix (case- and diacritic-insensitive).",
@@ -36,19 +38,42 @@ struct CitySearch: ParsableCommand {
     @Flag(help: "Check the whole index (checksum and invariants) before searching.")
     var verify = false
 
+    @Flag(help: "Live type-ahead search in the terminal (↑/↓, Enter details, Ctrl-F favorite, Tab favorites only, Esc quits).")
+    var interactive = false
+
+    @Option(help: "With --interactive: the favorites file (a JSON array of city ids).")
+    var favorites: String = "cities-favorites.json"
+
+    @Option(help: "With --interactive: milliseconds a query must stay unchanged before it runs.")
+    var debounceMilliseconds: Int = 120
+
     @Argument(help: "The name prefix to look for.")
     var query: [String] = []
 
     mutating func validate() throws {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more; got \(limit).") }
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more; got \(offset).") }
+        guard debounceMilliseconds >= 0 else { throw ValidationError("--debounce-milliseconds must be 0 or more.") }
     }
 
-    func run() throws {
+    func run() async throws {
         let queryText = query.joined(separator: " ")
+        let cityIndex: CityIndex
         do {
-            let cityIndex = try CityIndex(path: index)
+            cityIndex = try CityIndex(path: index)
             if verify { try cityIndex.verify() }
+        } catch {
+            throw fail("\(index): \(error)", status: isOpenError(error) ? 66 : 65)
+        }
+        if interactive {
+            let store: FavoritesStore
+            do { store = try FavoritesStore(fileURL: URL(fileURLWithPath: favorites)) } catch {
+                throw fail("\(error)", status: 65)
+            }
+            await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds)).run()
+            return
+        }
+        do {
             let matches = try cityIndex.search(queryText)
             let page = matches.dropFirst(offset).prefix(limit)
             if json {
@@ -58,11 +83,20 @@ struct CitySearch: ParsableCommand {
                                             emphasize: isatty(STDOUT_FILENO) == 1))
             }
         } catch {
-            var standardError = StandardError()
-            print("city-search: \(index): \(error)", to: &standardError)
-            if case .cannotOpenFile = error { throw ExitCode(66) }
-            throw ExitCode(65)
+            throw fail("\(index): \(error)", status: 65)
         }
+    }
+
+    private func isOpenError(_ error: IndexFileError) -> Bool {
+        if case .cannotOpenFile = error { return true }
+        return false
+    }
+
+    /// Prints `message` as one line on standard error and returns the exit status to throw.
+    private func fail(_ message: String, status: Int32) -> ExitCode {
+        var standardError = StandardError()
+        print("city-search: " + message, to: &standardError)
+        return ExitCode(status)
     }
 }
 
@@ -73,9 +107,3 @@ struct StandardError: TextOutputStream {
         _ = bytes.withUnsafeMutableBytes { systemWrite(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
-
-#if canImport(Glibc)
-private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-private let systemWrite = Darwin.write
-#endif

@@ -1,0 +1,93 @@
+// InteractiveSearchTests.swift: city-search --interactive in a real terminal (tmux).
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+/// A tmux server of its own, running one program in a pseudo terminal.
+struct TmuxSession {
+    let socket = "cityindex-\(UUID().uuidString.prefix(8))"
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+
+    /// Runs tmux with posix_spawn and waits for it with waitpid. (Foundation's `Process`
+    /// waits for the tmux server it forks, which never exits, so it cannot be used here.)
+    /// Output goes to a temporary file, read back when `readingOutput`.
+    @discardableResult
+    func tmux(_ arguments: [String], readingOutput: Bool = false) throws -> String {
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("tmux-\(UUID()).out").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        guard status == 0 else { throw CommandLineTestError("cannot run tmux: error \(status)") }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
+        return readingOutput ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
+    }
+
+    func start(_ command: String) throws { try tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "20", command]) }
+    func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
+    func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "main"], readingOutput: true) }
+    func stop() { _ = try? tmux(["kill-server"]) }
+
+    /// Waits (up to 5 s) until the screen contains `text`; returns the screen.
+    func waitFor(_ text: String) throws -> String {
+        var last = ""
+        for _ in 0..<100 {
+            last = try screen()
+            if last.contains(text) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw CommandLineTestError("the screen never showed \(String(reflecting: text)):\n\(last)")
+    }
+}
+
+@Suite("city-search --interactive in a pseudo terminal", .timeLimit(.minutes(1)))
+struct InteractiveSearchTests {
+    @Test("type, move, details, favorite, favorites only, and the terminal restored after Ctrl-C")
+    func session() throws {
+        guard TmuxSession.isAvailable else {
+            print("skipped: tmux is not installed (Scripts/install-dependencies.sh installs it)")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-tty-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("small.cidx")
+        try Data(Fixtures.smallIndexBytes).write(to: index)
+        let favorites = directory.appendingPathComponent("favorites.json")
+        let settings = directory.appendingPathComponent("stty.txt")
+        let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
+        let terminal = TmuxSession()
+        defer { terminal.stop() }
+        try terminal.start("\(tool) --interactive --index \(index.path) --favorites \(favorites.path); stty -a > \(settings.path); sleep 60")
+
+        #expect(try terminal.waitFor("13 cities").contains("Search:"))
+        try terminal.send("m", "ü")
+        let typed = try terminal.waitFor("2 cities")
+        #expect(typed.contains(">   Munchen, DE") && typed.contains("    München, DE"))
+
+        try terminal.send("Down", "Enter")
+        let details = try terminal.waitFor("coordinates:")
+        #expect(details.contains("48.14, 11.58") && details.contains("48°8′15″N, 11°34′32″E"))
+
+        try terminal.send("Escape", "C-f")
+        #expect(try terminal.waitFor("★ München").contains("added München to favorites"))
+        try terminal.send("Tab")
+        #expect(try terminal.waitFor("1 city · favorites only").contains("> ★ München, DE"))
+        #expect(try String(contentsOf: favorites, encoding: .utf8) == "[2867714]")
+
+        try terminal.send("C-c")
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: settings.path) { Thread.sleep(forTimeInterval: 0.05) }
+        Thread.sleep(forTimeInterval: 0.1)
+        let modes = try String(contentsOf: settings, encoding: .utf8)
+        #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
+    }
+}
