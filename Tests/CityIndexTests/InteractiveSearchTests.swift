@@ -67,7 +67,7 @@ struct InteractiveSearchTests {
         let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
         let terminal = TmuxSession()
         defer { terminal.stop() }
-        try terminal.start("\(tool) --interactive --index \(index.path) --favorites \(favorites.path); stty -a > \(settings.path); sleep 60")
+        try terminal.start("\(tool) --interactive --index \(index.path) --favorites \(favorites.path); stty -a > \(settings.path); sleep 3")
 
         #expect(try terminal.waitFor("13 cities").contains("Search:"))
         try terminal.send("m", "ü")
