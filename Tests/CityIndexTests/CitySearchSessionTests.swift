@@ -5,7 +5,7 @@ import CitySearchKit
 import Foundation
 import Testing
 
-@Suite("Search session (seed flows: rapid typing, duplicate, too short, empty, cancellation)", .timeLimit(.minutes(1)))
+@Suite("Search session (seed flows: rapid typing, duplicate, too short, empty, cancellation)", .timeLimit(.minutes(10)))
 struct CitySearchSessionTests {
     let clock = ManualClock()
     let debounce = Duration.milliseconds(250)

@@ -58,7 +58,7 @@ final class StoreTime: @unchecked Sendable {
     func advance(seconds: Double) { lock.withLock { current += seconds } }
 }
 
-@Suite("Index artifact cache (IndexStore)", .timeLimit(.minutes(2)))
+@Suite("Index artifact cache (IndexStore)", .timeLimit(.minutes(10)))
 struct IndexStoreTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-store-\(UUID())")
 

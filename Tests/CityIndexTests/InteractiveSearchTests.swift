@@ -37,10 +37,11 @@ struct TmuxSession {
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "main"], readingOutput: true) }
     func stop() { _ = try? tmux(["kill-server"]) }
 
-    /// Waits (up to 5 s) until the screen contains `text`; returns the screen.
+    /// Waits (up to 60 s: sanitizer builds on a loaded machine are slow) until the screen
+    /// contains `text`; returns the screen.
     func waitFor(_ text: String) throws -> String {
         var last = ""
-        for _ in 0..<100 {
+        for _ in 0..<1200 {
             last = try screen()
             if last.contains(text) { return last }
             Thread.sleep(forTimeInterval: 0.05)
@@ -49,7 +50,7 @@ struct TmuxSession {
     }
 }
 
-@Suite("city-search --interactive in a pseudo terminal", .timeLimit(.minutes(1)))
+@Suite("city-search --interactive in a pseudo terminal", .timeLimit(.minutes(10)))
 struct InteractiveSearchTests {
     @Test("type, move, details, favorite, favorites only, and the terminal restored after Ctrl-C")
     func session() throws {
@@ -85,7 +86,7 @@ struct InteractiveSearchTests {
         #expect(try String(contentsOf: favorites, encoding: .utf8) == "[2867714]")
 
         try terminal.send("C-c")
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: settings.path) { Thread.sleep(forTimeInterval: 0.05) }
+        for _ in 0..<1200 where !FileManager.default.fileExists(atPath: settings.path) { Thread.sleep(forTimeInterval: 0.05) }
         Thread.sleep(forTimeInterval: 0.1)
         let modes = try String(contentsOf: settings, encoding: .utf8)
         #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
