@@ -8,14 +8,19 @@ import Darwin
 /// The controlling terminal in raw mode, restored on every way out: normal exit, a thrown
 /// error, and SIGINT/SIGTERM/SIGHUP (the handlers restore it, then re-raise the signal).
 enum Terminal {
-    nonisolated(unsafe) private static var savedAttributes = termios()
+    /// The mode to restore; heap storage with a stable address (signal handlers use it).
+    nonisolated(unsafe) private static let savedAttributes: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
     nonisolated(unsafe) private static var isRaw = false
 
     /// Switches standard input to raw mode (no echo, no line buffering, no signals from keys:
     /// Ctrl-C arrives as a byte) and shows the alternate screen.
     static func enterRawMode() -> Bool {
-        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, &savedAttributes) == 0 else { return false }
-        var raw = savedAttributes
+        guard isatty(STDIN_FILENO) == 1, tcgetattr(STDIN_FILENO, savedAttributes) == 0 else { return false }
+        var raw = savedAttributes.pointee
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL | BRKINT | INPCK | ISTRIP)
         raw.c_oflag &= ~tcflag_t(OPOST)
@@ -38,7 +43,7 @@ enum Terminal {
     static func restore() {
         guard isRaw else { return }
         isRaw = false
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &savedAttributes)
+        tcsetattr(STDIN_FILENO, TCSAFLUSH, savedAttributes)
         let leave: StaticString = "\u{1B}[?1049l"
         _ = systemWrite(STDOUT_FILENO, leave.utf8Start, leave.utf8CodeUnitCount)
     }
