@@ -29,32 +29,8 @@ public struct CityMatch: Sendable {
     }
 
     private var highlightUTF16Length: Int {
-        guard foldedQueryScalarCount > 0 else { return 0 }
-        let foldTable = city.contents.foldTable
-        let name = city.nameBytes.buffer
-        var foldedCount = 0
-        var utf16Length = 0
-        var position = 0
-        var reachedQueryLength = false
-        while position < name.count {
-            let lead = name[position]
-            let scalarFoldCount: Int
-            if lead < 0x80 {
-                scalarFoldCount = foldTable.foldedScalarCount(ofASCII: lead)
-                if reachedQueryLength && scalarFoldCount > 0 { break }
-                utf16Length += 1
-                position += 1
-            } else {
-                let (scalar, byteCount) = UTF8Decoding.scalar(in: name, at: position)
-                scalarFoldCount = foldTable.foldedScalarCount(of: scalar)
-                if reachedQueryLength && scalarFoldCount > 0 { break }
-                utf16Length += scalar.utf16.count
-                position += byteCount
-            }
-            foldedCount += scalarFoldCount
-            reachedQueryLength = foldedCount >= foldedQueryScalarCount
-        }
-        return utf16Length
+        city.contents.foldTable.highlightUTF16Length(ofName: city.nameBytes.buffer,
+                                                     foldedQueryScalarCount: foldedQueryScalarCount)
     }
 }
 

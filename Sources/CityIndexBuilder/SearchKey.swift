@@ -21,17 +21,9 @@ public enum SearchKey {
     /// The highlight of SEARCH.md §4 for `name` and a folded query of `foldedQueryScalarCount`
     /// scalars, as a length in UTF-16 code units (the highlight starts at 0).
     public static func highlightUTF16Length(name: String, foldedQueryScalarCount: Int) -> Int {
-        guard foldedQueryScalarCount > 0 else { return 0 }
-        var folded = 0
-        var length = 0
-        var reached = false
-        for scalar in name.unicodeScalars {
-            let count = folder.table.foldedScalarCount(of: scalar)
-            if reached && count > 0 { break }
-            folded += count
-            length += scalar.utf16.count
-            reached = folded >= foldedQueryScalarCount
+        var name = name
+        return name.withUTF8 {
+            folder.table.highlightUTF16Length(ofName: UnsafeRawBufferPointer($0), foldedQueryScalarCount: foldedQueryScalarCount)
         }
-        return length
     }
 }

@@ -34,16 +34,7 @@ public final class SQLiteRangeQuery: SearchStrategy {
             upper.withUnsafeBytes { _ = sqlite3_bind_blob(statement, 2, $0.baseAddress, Int32($0.count), cityindex_sqlite_transient()) }
         }
         sqlite3_bind_int64(pageStatement, 3, Int64(limit))
-        sqlite3_step(countStatement)
-        let count = Int(sqlite3_column_int64(countStatement, 0))
-        var ids: [Int] = []
-        var highlights: [Int] = []
-        while sqlite3_step(pageStatement) == SQLITE_ROW {
-            ids.append(Int(sqlite3_column_int64(pageStatement, 0)))
-            let name = String(cString: sqlite3_column_text(pageStatement, 1))
-            highlights.append(SearchKey.highlightUTF16Length(name: name, foldedQueryScalarCount: folded.scalarCount))
-        }
-        return SearchAnswer(count: count, ids: ids, highlights: highlights)
+        return SQLiteAnswer.read(count: countStatement, page: pageStatement, foldedQueryScalarCount: folded.scalarCount)
     }
 }
 
@@ -84,6 +75,14 @@ public final class SQLiteFullTextSearch: SearchStrategy {
             sqlite3_bind_text(statement, 1, expression, -1, cityindex_sqlite_transient())
         }
         sqlite3_bind_int64(pageStatement, 2, Int64(limit))
+        return SQLiteAnswer.read(count: countStatement, page: pageStatement, foldedQueryScalarCount: folded.scalarCount)
+    }
+}
+
+/// Reads a count statement and a page statement of `(id, name)` rows into an answer.
+enum SQLiteAnswer {
+    static func read(count countStatement: OpaquePointer, page pageStatement: OpaquePointer,
+                     foldedQueryScalarCount: Int) -> SearchAnswer {
         sqlite3_step(countStatement)
         let count = Int(sqlite3_column_int64(countStatement, 0))
         var ids: [Int] = []
@@ -91,7 +90,7 @@ public final class SQLiteFullTextSearch: SearchStrategy {
         while sqlite3_step(pageStatement) == SQLITE_ROW {
             ids.append(Int(sqlite3_column_int64(pageStatement, 0)))
             let name = String(cString: sqlite3_column_text(pageStatement, 1))
-            highlights.append(SearchKey.highlightUTF16Length(name: name, foldedQueryScalarCount: folded.scalarCount))
+            highlights.append(SearchKey.highlightUTF16Length(name: name, foldedQueryScalarCount: foldedQueryScalarCount))
         }
         return SearchAnswer(count: count, ids: ids, highlights: highlights)
     }

@@ -136,6 +136,38 @@ package struct FoldTable: @unchecked Sendable {
         }
     }
 
+    /// The highlight of SEARCH.md §4 as a UTF-16 length: the shortest run of the name's
+    /// leading scalars whose folds have at least `foldedQueryScalarCount` scalars, extended
+    /// over scalars that fold to nothing. 0 for the empty query.
+    /// - Complexity: O(*h*) scalars of the highlighted part (O(1) each for ASCII, O(log *f*)
+    ///   otherwise); allocates nothing.
+    package func highlightUTF16Length(ofName name: UnsafeRawBufferPointer, foldedQueryScalarCount: Int) -> Int {
+        guard foldedQueryScalarCount > 0 else { return 0 }
+        var foldedCount = 0
+        var utf16Length = 0
+        var position = 0
+        var reachedQueryLength = false
+        while position < name.count {
+            let lead = name[position]
+            let scalarFoldCount: Int
+            if lead < 0x80 {
+                scalarFoldCount = foldedScalarCount(ofASCII: lead)
+                if reachedQueryLength && scalarFoldCount > 0 { break }
+                utf16Length += 1
+                position += 1
+            } else {
+                let (scalar, byteCount) = UTF8Decoding.scalar(in: name, at: position)
+                scalarFoldCount = foldedScalarCount(of: scalar)
+                if reachedQueryLength && scalarFoldCount > 0 { break }
+                utf16Length += scalar.utf16.count
+                position += byteCount
+            }
+            foldedCount += scalarFoldCount
+            reachedQueryLength = foldedCount >= foldedQueryScalarCount
+        }
+        return utf16Length
+    }
+
     /// How many scalars `fold(c)` has for an ASCII scalar `c` (`value` < 128). O(1).
     @inline(__always)
     package func foldedScalarCount(ofASCII value: UInt8) -> Int {

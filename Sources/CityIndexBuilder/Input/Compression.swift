@@ -21,15 +21,7 @@ public enum Compression {
         guard format != .none else { return bytes }
         let raw = MemorySource(bytes)
         let source: ByteSource = format == .gzip ? try GzipSource(raw) : try XZSource(raw)
-        let limited = LimitedSource(source, limitByteCount: maximumByteCount)
-        var result: [UInt8] = []
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
-        defer { chunk.deallocate() }
-        while true {
-            let count = try limited.read(into: chunk)
-            if count == 0 { return result }
-            result.append(contentsOf: chunk[..<count])
-        }
+        return try InputReading.readAll(from: LimitedSource(source, limitByteCount: maximumByteCount))
     }
 
     private static func gzip(_ bytes: [UInt8]) throws(InputError) -> [UInt8] {

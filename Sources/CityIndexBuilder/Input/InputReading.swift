@@ -5,6 +5,11 @@
 public enum InputReading {
     public static func decompressedBytes(path: String, maximumByteCount: Int = 1 << 32) throws(InputError) -> [UInt8] {
         let (source, _, _) = try InputOpener.open(path: path, maximumByteCount: maximumByteCount)
+        return try readAll(from: source)
+    }
+
+    /// Every byte `source` yields, until its end.
+    static func readAll(from source: ByteSource) throws(InputError) -> [UInt8] {
         var result: [UInt8] = []
         let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
         defer { chunk.deallocate() }
