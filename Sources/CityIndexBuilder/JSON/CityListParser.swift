@@ -166,6 +166,14 @@ final class CityListParser {
         }
     }
 
+    /// Throws unless a number (`-` or a digit) starts here.
+    private func requireNumber(field: String, description: String) throws {
+        let found = try scanner.reader.peek()
+        guard let found, found == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(found) else {
+            throw scanner.error("\"\(field)\" must be \(description), found \(JSONScanner.describe(found))")
+        }
+    }
+
     private func readString(field: String) throws -> [UInt8] {
         try requireType(UInt8(ascii: "\""), field: field, description: "a string")
         var value: [UInt8] = []
@@ -175,9 +183,7 @@ final class CityListParser {
 
     private func readUnsignedInteger(field: String, maximum: UInt64) throws -> UInt64 {
         let position = scanner.reader.position
-        guard let first = try scanner.reader.peek(), first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-            throw scanner.error("\"\(field)\" must be an integer, found \(JSONScanner.describe(try scanner.reader.peek()))")
-        }
+        try requireNumber(field: field, description: "an integer")
         let isInteger = try scanner.readNumber(into: &text)
         let written = String(decoding: text, as: UTF8.self)
         guard isInteger else { throw scanner.error("\"\(field)\" must be an integer, found \(written)", at: position) }
@@ -190,9 +196,7 @@ final class CityListParser {
     /// Reads a coordinate in degrees as millionths of a degree (rounded to 6 decimals).
     private func readDegrees(field: String, limit: Int32) throws -> Field<Int32> {
         let position = scanner.reader.position
-        guard let first = try scanner.reader.peek(), first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-            throw scanner.error("\"\(field)\" must be a number, found \(JSONScanner.describe(try scanner.reader.peek()))")
-        }
+        try requireNumber(field: field, description: "a number")
         _ = try scanner.readNumber(into: &text)
         let written = String(decoding: text, as: UTF8.self)
         let degrees = Double(written) ?? .nan
