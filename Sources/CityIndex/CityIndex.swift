@@ -53,6 +53,18 @@ final class IndexContents: Sendable {
     let idIndex: ByteView
     /// The `POPL` section, if present: `cityCount` populations in search order.
     let population: ByteView?
+    /// The `PORD` section (present with `POPL`): the `NODE` trie's entries in population order.
+    let populationOrder: ByteView?
+    /// The `WNOD` section and its root: the trie over word suffix keys.
+    let wordNodes: ByteView
+    let wordRoot: TrieNode
+    /// The `WPST` section: `postingCount` postings of 6 bytes.
+    let postings: ByteView
+    let postingCount: Int
+    /// The `ALTN` section: the header, then `cityCount + 1` first-alternate indexes, then
+    /// `alternateCount` entries of 6 bytes.
+    let alternates: ByteView
+    let alternateCount: Int
 
     init(storage: IndexStorage) throws(IndexFileError) {
         let file = storage.bytes
@@ -84,19 +96,99 @@ final class IndexContents: Sendable {
         } else {
             population = nil
         }
+        if header.section(.population) != nil {
+            populationOrder = try fixedSizeSection(.populationOrder, bytesPerCity: 4)
+        } else {
+            populationOrder = nil
+        }
         names = try section(.names)
         nodes = try section(.nodes)
+        root = try Self.root(of: nodes, kind: .nodes, entryCount: cityCount)
+
+        postings = try section(.wordPostings)
+        guard postings.count % IndexLayout.postingByteCount == 0 else {
+            throw .sectionSizeMismatch(section: .wordPostings, byteCount: UInt64(postings.count),
+                                       expectedByteCount: UInt64(postings.count / IndexLayout.postingByteCount * IndexLayout.postingByteCount))
+        }
+        postingCount = postings.count / IndexLayout.postingByteCount
+        wordNodes = try section(.wordNodes)
+        wordRoot = try Self.root(of: wordNodes, kind: .wordNodes, entryCount: postingCount)
+
+        alternates = try section(.alternateNames)
+        let alternateCount = Int(alternates.uint32(at: 0) ?? 0)
+        let expected = UInt64(IndexLayout.alternateHeaderByteCount) + UInt64(cityCount + 1) * 4
+            + UInt64(alternateCount) * UInt64(IndexLayout.alternateEntryByteCount)
+        guard UInt64(alternates.count) == expected else {
+            throw .sectionSizeMismatch(section: .alternateNames, byteCount: UInt64(alternates.count), expectedByteCount: expected)
+        }
+        self.alternateCount = alternateCount
+    }
+
+    /// The root node of a trie section, which must cover all its `entryCount` entries. O(1).
+    private static func root(of nodes: ByteView, kind: SectionKind, entryCount: Int) throws(IndexFileError) -> TrieNode {
         guard let rootOffset = nodes.uint32(at: 0), nodes.count >= IndexLayout.nodeSectionHeaderByteCount else {
-            throw .sectionSizeMismatch(section: .nodes, byteCount: UInt64(nodes.count),
+            throw .sectionSizeMismatch(section: kind, byteCount: UInt64(nodes.count),
                                        expectedByteCount: UInt64(IndexLayout.nodeSectionHeaderByteCount))
         }
         guard Int(rootOffset) >= IndexLayout.nodeSectionHeaderByteCount, Int(rootOffset) < nodes.count else {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .invalidRootOffset)
         }
-        root = try TrieNode(at: Int(rootOffset), in: nodes, parentFirstRank: 0, parentRanks: 0..<cityCount)
-        guard root.firstRank == 0, root.rankCount == cityCount, root.labelTail.count == 0 else {
+        let root = try TrieNode(at: Int(rootOffset), in: nodes, parentFirstRank: 0, parentRanks: 0..<entryCount)
+        guard root.firstRank == 0, root.rankCount == entryCount, root.labelTail.count == 0 else {
             throw .corruptNode(nodeOffset: Int(rootOffset),
                                reason: .rankRangeOutsideParent(firstRank: root.firstRank, rankCount: root.rankCount))
         }
+        return root
+    }
+
+    /// The city rank and name slot of posting `position` (in `0 ..< postingCount`), or `nil`
+    /// when a damaged file names a city that does not exist. O(1).
+    @inline(__always)
+    func posting(at position: Int) -> (rank: Int, slot: Int)? {
+        let offset = position * IndexLayout.postingByteCount
+        guard let rank = postings.uint32(at: offset), let slot = postings.uint16(at: offset + 4), Int(rank) < cityCount else {
+            return nil
+        }
+        return (Int(rank), Int(slot))
+    }
+
+    /// The city rank of `NODE` entry `position`: `PORD[position]`, or `position` itself
+    /// without population. `nil` on a damaged file. O(1).
+    @inline(__always)
+    func rankOfNodeEntry(_ position: Int) -> Int? {
+        guard let populationOrder else { return position }
+        guard let rank = populationOrder.uint32(at: position * 4), Int(rank) < cityCount else { return nil }
+        return Int(rank)
+    }
+
+    /// The population order weight of `rank`: its population, 0 when unknown or absent.
+    @inline(__always)
+    func weight(ofRank rank: Int) -> UInt32 {
+        guard let population, let value = population.uint32(at: rank * 4), value != IndexLayout.unknownPopulation else { return 0 }
+        return value
+    }
+
+    /// How many alternate names the city at `rank` has, and the index of its first. `(0, 0)`
+    /// on a damaged table. O(1).
+    func alternateRange(ofRank rank: Int) -> Range<Int> {
+        let base = IndexLayout.alternateHeaderByteCount
+        guard let first = alternates.uint32(at: base + rank * 4), let end = alternates.uint32(at: base + rank * 4 + 4),
+              first <= end, Int(end) <= alternateCount else { return 0..<0 }
+        return Int(first) ..< Int(end)
+    }
+
+    /// The bytes of name `slot` of the city at `rank`: 0 is the primary name, 1... its
+    /// alternates. Empty when the slot or the entry is out of bounds (a damaged file).
+    func nameBytes(ofRank rank: Int, slot: Int) -> ByteView {
+        if slot == 0 { return City(contents: self, rank: rank).nameBytes }
+        let range = alternateRange(ofRank: rank)
+        guard slot - 1 < range.count else { return ByteView(base: names.base, count: 0) }
+        let entry = IndexLayout.alternateHeaderByteCount + (cityCount + 1) * 4
+            + (range.lowerBound + slot - 1) * IndexLayout.alternateEntryByteCount
+        guard let offset = alternates.uint32(at: entry), let count = alternates.uint16(at: entry + 4),
+              let bytes = names.slice(offset: Int(offset), length: Int(count)) else {
+            return ByteView(base: names.base, count: 0)
+        }
+        return bytes
     }
 }

@@ -50,7 +50,7 @@ extension IndexFileError: CustomStringConvertible {
         case .corruptFoldTable(let entryIndex, let reason):
             return "fold table entry \(entryIndex) is invalid (\(reason))"
         case .corruptNode(let nodeOffset, let reason):
-            return "the trie node at offset \(nodeOffset) of section NODE is invalid (\(reason))"
+            return "the trie node at offset \(nodeOffset) of its trie section (NODE or WNOD) is invalid (\(reason))"
         case .checksumMismatch(let stored, let computed):
             return "the checksum is 0x\(hex(stored)) in the header but 0x\(hex(computed)) over the bytes"
         case .invariantViolated(let violation):

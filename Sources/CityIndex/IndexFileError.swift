@@ -63,6 +63,10 @@ public enum NodeDefect: Equatable, Sendable {
     case childLabelsNotIncreasing
     case childNotBeforeParent(childOffset: Int)
     case rankRangeOutsideParent(firstRank: Int, rankCount: Int)
+    /// More repeated entries than entries, or a best entry outside the node's entries.
+    case invalidCounts(repeatCount: Int, bestDelta: Int)
+    /// Siblings' entries overlap, or a node's best entry ranks after one of its subtree's.
+    case entriesOutOfOrder
 }
 
 /// A rule of FORMAT.md §9 that `verify()` found broken.
@@ -75,4 +79,14 @@ public enum InvariantViolation: Equatable, Sendable {
     case idIndexRankOutOfBounds(position: Int)
     case recordsNotInSearchOrder(rank: Int)
     case trieDisagreesWithRecords(rank: Int)
+    /// A `WNOD` posting's path is not a suffix key of the name it points to (FORMAT.md §7).
+    case wordTrieDisagreesWithNames(posting: Int)
+    /// A posting or the population order names a city or name slot that does not exist.
+    case postingOutOfBounds(position: Int)
+    /// An alternate name lies outside `NAME`, is not UTF-8, or the `ALTN` table is not increasing.
+    case alternateNameOutOfBounds(rank: Int)
+    /// A node's city count or best entry disagrees with its entries.
+    case nodeSummaryWrong(nodeOffset: Int)
+    /// `PORD` is not a permutation of each run of equal names in population order.
+    case populationOrderWrong(position: Int)
 }

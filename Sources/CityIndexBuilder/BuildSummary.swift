@@ -11,6 +11,10 @@ public struct BuildSummary: Sendable, Equatable {
     public var cityCount: Int
     public var distinctKeyCount: Int
     public var trieNodeCount: Int
+    /// Distinct word suffix keys, word postings and word trie nodes (word matching).
+    public var wordKeyCount: Int
+    public var wordPostingCount: Int
+    public var wordTrieNodeCount: Int
     public var foldTableEntryCount: Int
     public var sections: [SectionSize]
     public var fileByteCount: Int
@@ -27,6 +31,7 @@ public struct BuildSummary: Sendable, Equatable {
         var lines = [
             "cities:        \(cityCount)",
             "distinct keys: \(distinctKeyCount) (\(trieNodeCount) trie nodes, \(foldTableEntryCount) fold table entries)",
+            "word keys:     \(wordKeyCount) (\(wordPostingCount) postings, \(wordTrieNodeCount) trie nodes)",
             "sections:",
         ]
         for section in sections {
@@ -43,6 +48,7 @@ public struct BuildSummary: Sendable, Equatable {
     public var json: String {
         let sectionList = sections.map { "{\"kind\": \"\($0.kind)\", \"bytes\": \($0.byteCount)}" }.joined(separator: ", ")
         return "{\"cities\": \(cityCount), \"distinctKeys\": \(distinctKeyCount), \"trieNodes\": \(trieNodeCount), "
+            + "\"wordKeys\": \(wordKeyCount), \"wordPostings\": \(wordPostingCount), \"wordTrieNodes\": \(wordTrieNodeCount), "
             + "\"foldTableEntries\": \(foldTableEntryCount), \"sections\": [\(sectionList)], "
             + "\"fileBytes\": \(fileByteCount), \"inputBytes\": \(inputByteCount), \"inputFormat\": \"\(inputFormat)\", "
             + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds))}"

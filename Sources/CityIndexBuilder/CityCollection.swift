@@ -1,8 +1,8 @@
 // CityCollection.swift: the parsed cities, held compactly until they are laid out.
 import CityIndex
 
-/// Validated cities in input order: fixed-size records plus two byte arenas (names and
-/// folded keys), about 40 bytes per city beyond the text.
+/// Validated cities in input order: fixed-size records plus byte arenas (names, folded
+/// keys, word keys), about 60 bytes per city and 24 per alternate name beyond the text.
 struct CityCollection {
     struct Record {
         var id: UInt32
@@ -14,27 +14,73 @@ struct CityCollection {
         var nameStart: UInt32
         var keyStart: UInt32
         var keyByteCount: UInt32
+        /// The city's names in `names`: the primary name at `firstName`, then its alternates.
+        var firstName: UInt32
+        var alternateCount: UInt16
         var line: UInt32
         var column: UInt32
+    }
+
+    /// One name of a city (primary or alternate) and its word key (WORDS.md §1).
+    struct Name {
+        var nameStart: UInt32
+        var nameByteCount: UInt16
+        var wordCount: UInt16
+        var wordKeyStart: UInt32
+        var wordKeyByteCount: UInt32
+        /// The words' start offsets in the word key: `wordStarts[firstWordStart ..< + wordCount]`.
+        var firstWordStart: UInt32
     }
 
     private(set) var records: [Record] = []
     private(set) var nameArena: [UInt8] = []
     private(set) var keyArena: [UInt8] = []
+    private(set) var names: [Name] = []
+    private(set) var wordKeyArena: [UInt8] = []
+    private(set) var wordStarts: [UInt32] = []
 
     var count: Int { records.count }
 
+    /// Adds a city. Alternate names whose word key is empty or equal to the key of the
+    /// primary name or of an earlier alternate are dropped (they could never be reported).
     mutating func append(_ city: ParsedCity, folder: Folder) {
         let nameStart = nameArena.count
-        nameArena.append(contentsOf: city.nameBytes)
         let keyStart = keyArena.count
-        folder.appendFolded(String(decoding: city.nameBytes, as: UTF8.self).unicodeScalars, to: &keyArena)
+        let primary = String(decoding: city.nameBytes, as: UTF8.self)
+        folder.appendFolded(primary.unicodeScalars, to: &keyArena)
+        let firstName = names.count
+        appendName(city.nameBytes, text: primary, folder: folder)
+        // Arrays, not slices: a slice would share the arena and make every append copy it.
+        var seenKeys: Set<[UInt8]> = [Array(wordKey(of: names[firstName]))]
+        for alternate in city.alternateNames {
+            let mark = (names: names.count, nameArena: nameArena.count, wordKeys: wordKeyArena.count, starts: wordStarts.count)
+            appendName(alternate, text: String(decoding: alternate, as: UTF8.self), folder: folder)
+            let key = Array(wordKey(of: names[mark.names]))
+            if key.isEmpty || !seenKeys.insert(key).inserted {
+                names.removeLast()
+                nameArena.removeSubrange(mark.nameArena...)
+                wordKeyArena.removeSubrange(mark.wordKeys...)
+                wordStarts.removeSubrange(mark.starts...)
+            }
+        }
         records.append(Record(
             id: city.id, countryCode: city.countryCode, nameByteCount: UInt16(city.nameBytes.count),
             latitudeMicrodegrees: city.latitudeMicrodegrees, longitudeMicrodegrees: city.longitudeMicrodegrees,
             population: city.population ?? IndexLayout.unknownPopulation,
             nameStart: UInt32(nameStart), keyStart: UInt32(keyStart), keyByteCount: UInt32(keyArena.count - keyStart),
+            firstName: UInt32(firstName), alternateCount: UInt16(clamping: names.count - firstName - 1),
             line: UInt32(clamping: city.position.line), column: UInt32(clamping: city.position.column)))
+    }
+
+    private mutating func appendName(_ bytes: [UInt8], text: String, folder: Folder) {
+        let nameStart = nameArena.count
+        nameArena.append(contentsOf: bytes)
+        let (key, starts) = WordKey.encode(text.unicodeScalars, with: folder.table)
+        names.append(Name(nameStart: UInt32(nameStart), nameByteCount: UInt16(bytes.count), wordCount: UInt16(clamping: starts.count),
+                          wordKeyStart: UInt32(wordKeyArena.count), wordKeyByteCount: UInt32(key.count),
+                          firstWordStart: UInt32(wordStarts.count)))
+        wordKeyArena.append(contentsOf: key)
+        wordStarts.append(contentsOf: starts.prefix(Int(UInt16.max)).map { UInt32($0) })
     }
 
     func name(of record: Record) -> ArraySlice<UInt8> {
@@ -43,5 +89,18 @@ struct CityCollection {
 
     func key(of record: Record) -> ArraySlice<UInt8> {
         keyArena[Int(record.keyStart) ..< Int(record.keyStart) + Int(record.keyByteCount)]
+    }
+
+    func text(of name: Name) -> ArraySlice<UInt8> {
+        nameArena[Int(name.nameStart) ..< Int(name.nameStart) + Int(name.nameByteCount)]
+    }
+
+    func wordKey(of name: Name) -> ArraySlice<UInt8> {
+        wordKeyArena[Int(name.wordKeyStart) ..< Int(name.wordKeyStart + name.wordKeyByteCount)]
+    }
+
+    /// The offsets in the word key where the name's words start.
+    func wordStartOffsets(of name: Name) -> ArraySlice<UInt32> {
+        wordStarts[Int(name.firstWordStart) ..< Int(name.firstWordStart) + Int(name.wordCount)]
     }
 }

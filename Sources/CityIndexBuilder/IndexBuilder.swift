@@ -63,7 +63,9 @@ public struct IndexBuilder: Sendable {
         let folder = try Folder(foldSectionBytes: foldSectionBytes)
         let parser = CityListParser(source: source)
         let layout: SearchOrderLayout
+        let words: WordPostingLayout
         let keyArena: [UInt8]
+        let wordKeyArena: [UInt8]
         let cityCount: Int
         do {
             // The collection's records are dropped as soon as they are laid out.
@@ -74,24 +76,45 @@ public struct IndexBuilder: Sendable {
             }
             reportProgress()
             layout = try SearchOrderLayout(collection: collection)
+            words = WordPostingLayout(collection: collection, searchOrder: layout.searchOrder, weights: layout.weights)
             keyArena = collection.keyArena
+            wordKeyArena = collection.wordKeyArena
             cityCount = collection.count
         }
-        let (nodeBytes, nodeCount) = TrieWriter.sectionBytes(keyArena: keyArena, keys: layout.distinctKeys, cityCount: cityCount)
+        let weights = layout.weights
+        let populationOrder = layout.populationOrder
+        let (nodeBytes, nodeCount) = TrieWriter.sectionBytes(
+            keyArena: keyArena, keys: layout.distinctKeys,
+            entries: TrieWriter.Entries(count: cityCount, ranksBefore: { a, b in
+                SearchOrderLayout.ranksBefore(Int(populationOrder[a]), Int(populationOrder[b]), weights: weights)
+            }))
+        let postingRanks = words.postingRanks, postingSlots = words.postingSlots
+        let (wordNodeBytes, wordNodeCount) = TrieWriter.sectionBytes(
+            keyArena: wordKeyArena, keys: words.keys,
+            entries: TrieWriter.Entries(count: postingRanks.count, ranksBefore: { a, b in
+                let rankA = Int(postingRanks[a]), rankB = Int(postingRanks[b])
+                if rankA != rankB { return SearchOrderLayout.ranksBefore(rankA, rankB, weights: weights) }
+                return postingSlots[a] < postingSlots[b]
+            }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount)))
         var sections = [
             IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: foldSectionBytes),
             IndexFileWriter.Section(kind: .nodes, isRequired: true, bytes: nodeBytes),
+            IndexFileWriter.Section(kind: .wordNodes, isRequired: true, bytes: wordNodeBytes),
             IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: layout.cityRecordBytes),
             IndexFileWriter.Section(kind: .names, isRequired: true, bytes: layout.nameBytes),
+            IndexFileWriter.Section(kind: .alternateNames, isRequired: true, bytes: layout.alternateNameBytes),
+            IndexFileWriter.Section(kind: .wordPostings, isRequired: true, bytes: words.postingBytes),
             IndexFileWriter.Section(kind: .idIndex, isRequired: true, bytes: layout.idIndexBytes),
         ]
-        if let populationBytes = layout.populationBytes {
+        if let populationBytes = layout.populationBytes, let populationOrderBytes = layout.populationOrderBytes {
             sections.append(IndexFileWriter.Section(kind: .population, isRequired: false, bytes: populationBytes))
+            sections.append(IndexFileWriter.Section(kind: .populationOrder, isRequired: false, bytes: populationOrderBytes))
         }
         let chunks = IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections)
         let elapsed = ContinuousClock.now - start
         let summary = BuildSummary(
             cityCount: cityCount, distinctKeyCount: layout.distinctKeys.count, trieNodeCount: nodeCount,
+            wordKeyCount: words.keys.count, wordPostingCount: postingRanks.count, wordTrieNodeCount: wordNodeCount,
             foldTableEntryCount: folder.table.entryCount,
             sections: sections.map { BuildSummary.SectionSize(kind: $0.kind, byteCount: $0.bytes.count) },
             fileByteCount: chunks.reduce(0) { $0 + $1.count }, inputByteCount: parser.byteOffset, inputFormat: format,

@@ -2,15 +2,31 @@
 import CityIndex
 
 /// Sorts the cities into search order (SEARCH.md §3: folded name bytes, then country, then
-/// id) and encodes the `CITY`, `NAME`, `IDIX` and `POPL` sections and the trie's keys.
-/// Rejects duplicate ids, naming both positions.
+/// id) and encodes the `CITY`, `NAME`, `IDIX`, `ALTN`, `POPL` and `PORD` sections and the
+/// trie's keys. Rejects duplicate ids, naming both positions.
 struct SearchOrderLayout {
-    /// The distinct folded keys in order, as runs of the collection's key arena.
+    /// The distinct folded keys in order, as runs of the collection's key arena; their
+    /// entries are positions of `populationOrder`.
     let distinctKeys: [TrieWriter.Key]
+    /// The record index of each rank.
+    let searchOrder: [UInt32]
+    /// The ranking weight of each rank: its population, 0 when unknown.
+    let weights: [UInt32]
+    /// The ranks of each run of equal keys, by population (FORMAT.md §7.7): the `NODE`
+    /// trie's entries.
+    let populationOrder: [UInt32]
     let cityRecordBytes: [UInt8]
     let nameBytes: [UInt8]
     let idIndexBytes: [UInt8]
+    let alternateNameBytes: [UInt8]
     let populationBytes: [UInt8]?
+    let populationOrderBytes: [UInt8]?
+
+    /// Whether rank `a` ranks before rank `b` in population order: larger population
+    /// first (unknown counts as 0), then search order.
+    static func ranksBefore(_ a: Int, _ b: Int, weights: [UInt32]) -> Bool {
+        weights[a] != weights[b] ? weights[a] > weights[b] : a < b
+    }
 
     init(collection: CityCollection) throws {
         let records = collection.records
@@ -70,6 +86,36 @@ struct SearchOrderLayout {
             hasPopulation = hasPopulation || record.population != IndexLayout.unknownPopulation
         }
 
+        // Alternate names follow the primary names in NAME, each distinct text once.
+        var alternates = ByteWriter(capacity: 8 + (records.count + 1) * 4)
+        var alternateEntries = ByteWriter()
+        var offsetOfAlternate: [ArraySlice<UInt8>: UInt32] = [:]
+        let alternateCount = searchOrder.reduce(0) { $0 + Int(records[Int($1)].alternateCount) }
+        alternates.appendUInt32(UInt32(alternateCount))
+        alternates.appendUInt32(0)
+        var alternatesSoFar: UInt32 = 0
+        for recordIndex in searchOrder {
+            alternates.appendUInt32(alternatesSoFar)
+            let record = records[Int(recordIndex)]
+            for alternate in 0 ..< Int(record.alternateCount) {
+                let text = collection.text(of: collection.names[Int(record.firstName) + 1 + alternate])
+                let offset: UInt32
+                if let existing = offsetOfAlternate[text] {
+                    offset = existing
+                } else {
+                    offset = UInt32(names.count)
+                    offsetOfAlternate[text] = offset
+                    names.append(text)
+                }
+                alternateEntries.appendUInt32(offset)
+                alternateEntries.appendUInt16(UInt16(text.count))
+            }
+            alternatesSoFar += UInt32(record.alternateCount)
+        }
+        alternates.appendUInt32(alternatesSoFar)
+        alternates.append(alternateEntries.bytes[...])
+        alternateNameBytes = alternates.bytes
+
         var rankOfRecord = [UInt32](repeating: 0, count: records.count)
         for (rank, recordIndex) in searchOrder.enumerated() { rankOfRecord[Int(recordIndex)] = UInt32(rank) }
         var idIndex = ByteWriter(capacity: records.count * 4)
@@ -81,6 +127,21 @@ struct SearchOrderLayout {
         } else {
             populationBytes = nil
         }
+        let weights = searchOrder.map { records[Int($0)].population == IndexLayout.unknownPopulation ? 0 : records[Int($0)].population }
+        var populationOrder = (0 ..< UInt32(records.count)).map { $0 }
+        for key in keys where key.rankEnd - key.firstRank > 1 {
+            populationOrder[Int(key.firstRank) ..< Int(key.rankEnd)].sort { Self.ranksBefore(Int($0), Int($1), weights: weights) }
+        }
+        if hasPopulation {
+            var order = ByteWriter(capacity: records.count * 4)
+            for rank in populationOrder { order.appendUInt32(rank) }
+            populationOrderBytes = order.bytes
+        } else {
+            populationOrderBytes = nil
+        }
+        self.weights = weights
+        self.populationOrder = populationOrder
+        self.searchOrder = searchOrder
         distinctKeys = keys
         cityRecordBytes = cities.bytes
         nameBytes = names.bytes

@@ -32,6 +32,12 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: "How many matches to skip first.")
     var offset: Int = 0
 
+    @Option(help: ArgumentHelp("How the query matches: prefix (of the full name, SEARCH.md) or words (word starts of the name and its alternate names, punctuation-insensitive).", valueName: "prefix|words"))
+    var match: MatchMode = .prefix
+
+    @Option(help: ArgumentHelp("Result order: alphabetical (SEARCH.md) or population (largest first, ties alphabetical).", valueName: "alphabetical|population"))
+    var rank: ResultOrder = .alphabetical
+
     @Flag(help: "Print one JSON object: {\"query\", \"count\", \"results\": [{\"id\", \"name\", \"country\", \"lat\", \"lon\", \"highlights\"}]}.")
     var json = false
 
@@ -74,12 +80,13 @@ struct CitySearch: AsyncParsableCommand {
             return
         }
         do {
-            let matches = try cityIndex.search(queryText)
+            let (wanted, overflow) = offset.addingReportingOverflow(limit)
+            let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted)
             let page = matches.dropFirst(offset).prefix(limit)
             if json {
-                print(ResultFormatting.json(query: queryText, count: matches.count, page: page))
+                print(ResultFormatting.json(query: queryText, count: matches.totalCount, page: page))
             } else {
-                print(ResultFormatting.text(query: queryText, count: matches.count, page: page,
+                print(ResultFormatting.text(query: queryText, count: matches.totalCount, page: page,
                                             emphasize: isatty(STDOUT_FILENO) == 1))
             }
         } catch {
@@ -107,3 +114,6 @@ struct StandardError: TextOutputStream {
         _ = bytes.withUnsafeMutableBytes { systemWrite(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }
+
+extension MatchMode: ExpressibleByArgument {}
+extension ResultOrder: ExpressibleByArgument {}

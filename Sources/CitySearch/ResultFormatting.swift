@@ -3,27 +3,33 @@ import CityIndex
 
 enum ResultFormatting {
     /// "57 cities match "san jo"", then one line per match: name (highlight in bold when
-    /// `emphasize`), country, coordinates and id.
+    /// `emphasize`), country, coordinates and id, and "matched ALTERNATE" when an alternate
+    /// name matched (the highlight is then in the alternate).
     static func text(query: String, count: Int, page: some Collection<CityMatch>, emphasize: Bool) -> String {
         var lines = ["\(count) \(count == 1 ? "city matches" : "cities match") \"\(query)\""]
         for match in page {
-            let name = match.name
-            let range = match.highlightRange
-            let shown = emphasize && !range.isEmpty
-                ? "\u{1B}[1m" + name[range] + "\u{1B}[0m" + name[range.upperBound...]
-                : name
-            lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)")
+            func emphasized(_ name: String) -> String {
+                let range = match.highlightRange
+                guard emphasize && !range.isEmpty else { return name }
+                return name[..<range.lowerBound] + "\u{1B}[1m" + name[range] + "\u{1B}[0m" + name[range.upperBound...]
+            }
+            let alternate = match.matchedAlternateName
+            let shown = alternate == nil ? emphasized(match.name) : match.name
+            let matched = alternate.map { "  (matched \(emphasized($0)))" } ?? ""
+            lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The object of SEARCH.md §5, on one line.
+    /// The object of SEARCH.md §5, on one line. When an alternate name matched (word
+    /// matching), a result also has `"matchedName"`, and its highlights are in that name.
     static func json(query: String, count: Int, page: some Collection<CityMatch>) -> String {
         let results = page.map { match in
             let highlight = match.highlightUTF16Range
+            let matched = match.matchedAlternateName.map { ", \"matchedName\": \(jsonString($0))" } ?? ""
             return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
                 + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
-                + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]}"
+                + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)}"
         }
         return "{\"query\": \(jsonString(query)), \"count\": \(count), \"results\": [" + results.joined(separator: ", ") + "]}"
     }

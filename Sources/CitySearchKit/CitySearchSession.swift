@@ -94,9 +94,11 @@ public actor CitySearchSession {
             return CitySearchResults(query: queryFragment, isFavoritesOnly: false, matches: matches, favoritePositions: nil)
         }
         let ranks = currentFavoriteRanks()
-        let lower = ranks.partitioningIndex(where: { $0 >= matches.ranks.lowerBound })
-        let upper = ranks.partitioningIndex(where: { $0 >= matches.ranks.upperBound })
-        let positions = ranks[lower..<upper].map { $0 - matches.ranks.lowerBound }
+        // Prefix matches in search order are a contiguous run of ranks.
+        let matchRanks = matches.rankRange ?? 0..<0
+        let lower = ranks.partitioningIndex(where: { $0 >= matchRanks.lowerBound })
+        let upper = ranks.partitioningIndex(where: { $0 >= matchRanks.upperBound })
+        let positions = ranks[lower..<upper].map { $0 - matchRanks.lowerBound }
         return CitySearchResults(query: queryFragment, isFavoritesOnly: true, matches: matches,
                                  favoritePositions: positions[...])
     }

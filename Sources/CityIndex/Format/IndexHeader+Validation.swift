@@ -2,7 +2,9 @@
 
 extension IndexHeader {
     /// The sections this reader knows; any other section marked required is rejected.
-    static let knownSections: Set<SectionKind> = [.foldTable, .nodes, .cities, .names, .idIndex, .population]
+    static let knownSections: Set<SectionKind> = [
+        .foldTable, .nodes, .cities, .names, .idIndex, .population, .wordNodes, .wordPostings, .alternateNames, .populationOrder,
+    ]
 
     /// Checks the fixed header fields before any other byte is trusted. O(1).
     static func validateFixedFields(magic: UInt32, formatVersion: UInt32, flags: UInt32,

@@ -6,9 +6,10 @@ package enum IndexLayout {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 1
-    /// The format versions this library reads.
-    package static let supportedVersions: ClosedRange<UInt32> = 1...1
+    package static let currentVersion: UInt32 = 2
+    /// The format versions this library reads. Version 1 (no word matching, no ranking
+    /// data in the trie) is rejected: its files must be rebuilt.
+    package static let supportedVersions: ClosedRange<UInt32> = 2...2
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32
@@ -50,7 +51,15 @@ package enum IndexLayout {
     /// Fold entries pack the output offset in the low 24 bits and its byte count above.
     package static let foldOutputOffsetBits: UInt32 = 24
 
-    /// Size of the `NODE` section's own header (root offset + reserved).
+    /// Size of the `ALTN` section's own header (alternate count + reserved), and of one
+    /// alternate name entry (name offset u32, byte count u16).
+    package static let alternateHeaderByteCount = 8
+    package static let alternateEntryByteCount = 6
+
+    /// Size of one `WPST` posting (city rank u32, name slot u16).
+    package static let postingByteCount = 6
+
+    /// Size of the `NODE` and `WNOD` sections' own header (root offset + reserved).
     package static let nodeSectionHeaderByteCount = 8
 
     /// Hangul syllables are folded by the Unicode decomposition algorithm (FORMAT.md §5.2)

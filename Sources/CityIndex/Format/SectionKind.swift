@@ -27,6 +27,14 @@ public struct SectionKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let idIndex = SectionKind("IDIX")
     /// Optional: population per city, in search order.
     public static let population = SectionKind("POPL")
+    /// The radix trie over word suffix keys (word matching).
+    public static let wordNodes = SectionKind("WNOD")
+    /// The postings of the word trie: (city rank, name slot) pairs.
+    public static let wordPostings = SectionKind("WPST")
+    /// The alternate names of each city.
+    public static let alternateNames = SectionKind("ALTN")
+    /// Optional (with `POPL`): ranks of each run of equal folded names, by population.
+    public static let populationOrder = SectionKind("PORD")
 
     /// The four characters, with bytes outside printable ASCII shown as `\xNN`.
     public var description: String {

@@ -1,11 +1,13 @@
-// TrieNode.swift: a view of one radix-trie node over the NODE section (FORMAT.md §6).
+// TrieNode.swift: a view of one radix-trie node over the NODE or WNOD section (FORMAT.md §6).
 
-/// One node of the radix trie, parsed from the `NODE` section.
+/// One node of a radix trie, parsed from the `NODE` or the `WNOD` section. Its *entries*
+/// ("ranks" below) are city ranks for `NODE` and posting positions for `WNOD`.
 ///
 /// Grammar (FORMAT.md §6.1):
 /// `Node --> labelTailLength:varint, labelTail:u8^labelTailLength, firstRankDelta:varint,
-///  rankCount:varint, childCount:varint, [offsetWidth:u8, childLabels:u8^childCount,
-///  childDistances:uint(offsetWidth)^childCount]` (the bracket only when childCount > 0).
+///  rankCount:varint, repeatCount:varint, bestDelta:varint, childCount:varint,
+///  [offsetWidth:u8, childLabels:u8^childCount, childDistances:uint(offsetWidth)^childCount]`
+/// (the bracket only when childCount > 0).
 ///
 /// Parsing checks every rule a walk relies on, so that a walk over a hostile file ends
 /// in a `corruptNode` error or an answer inside the city range, never a trap:
@@ -18,8 +20,13 @@ struct TrieNode {
     let labelTail: ByteView
     /// The first city rank (search order) of the cities below this node.
     let firstRank: Int
-    /// How many cities are below this node: their ranks are `firstRank ..< firstRank + rankCount`.
+    /// How many entries are below this node: `firstRank ..< firstRank + rankCount`.
     let rankCount: Int
+    /// How many distinct cities the entries hold (`rankCount` for `NODE`).
+    let cityCount: Int
+    /// The entry below this node that ranks first in population order (FORMAT.md §6.2),
+    /// in `ranks` (equal to `firstRank` when there are none).
+    let bestRank: Int
     let childCount: Int
     private let offsetWidth: Int
     /// Section offset of the child labels; the child distances follow them.
@@ -41,12 +48,17 @@ struct TrieNode {
         }
         guard let (rankDelta, afterDelta) = section.varint(at: afterLength + Int(labelTailLength)),
               let (rankCount, afterCount) = section.varint(at: afterDelta),
-              let (childCount, afterChildCount) = section.varint(at: afterCount) else {
+              let (repeatCount, afterRepeat) = section.varint(at: afterCount),
+              let (bestDelta, afterBest) = section.varint(at: afterRepeat),
+              let (childCount, afterChildCount) = section.varint(at: afterBest) else {
             throw defect(.malformedVarint)
         }
         let firstRank = parentFirstRank + Int(rankDelta)
         guard firstRank >= parentRanks.lowerBound, Int(rankCount) <= parentRanks.upperBound - firstRank else {
             throw defect(.rankRangeOutsideParent(firstRank: firstRank, rankCount: Int(rankCount)))
+        }
+        guard repeatCount <= rankCount, bestDelta < max(rankCount, 1) else {
+            throw defect(.invalidCounts(repeatCount: Int(repeatCount), bestDelta: Int(bestDelta)))
         }
         guard Int(childCount) <= Self.maximumChildCount else { throw defect(.tooManyChildren(Int(childCount))) }
         var offsetWidth = 0
@@ -64,6 +76,8 @@ struct TrieNode {
         self.labelTail = labelTail
         self.firstRank = firstRank
         self.rankCount = Int(rankCount)
+        self.cityCount = Int(rankCount - repeatCount)
+        self.bestRank = firstRank + Int(bestDelta)
         self.childCount = Int(childCount)
         self.offsetWidth = offsetWidth
         self.childLabelsOffset = childLabelsOffset

@@ -84,7 +84,7 @@ final class CityListParser {
         var id: Field<UInt32>?
         var coordinate: (latitude: Field<Int32>?, longitude: Field<Int32>?, position: InputPosition)?
         var population: Field<UInt32?>?
-        var alternateNameCount: Int?
+        var alternateNames: [[UInt8]]?
 
         try reader.skipWhitespace()
         if try reader.peek() == UInt8(ascii: "}") {
@@ -123,8 +123,8 @@ final class CityListParser {
                         population = Field(value: UInt32(value), position: valuePosition)
                     }
                 case Self.alternateNamesKey:
-                    try once(alternateNameCount != nil)
-                    alternateNameCount = try readStringArray(field: "alternatenames")
+                    try once(alternateNames != nil)
+                    alternateNames = try readStringArray(field: "alternatenames")
                 default:
                     try scanner.skipValue()
                 }
@@ -154,7 +154,7 @@ final class CityListParser {
         return ParsedCity(id: id.value, countryCode: UInt16(country.value[0]) | UInt16(country.value[1]) << 8,
                           nameBytes: name.value, latitudeMicrodegrees: latitude.value,
                           longitudeMicrodegrees: longitude.value, population: population?.value ?? nil,
-                          alternateNameCount: alternateNameCount ?? 0, position: start)
+                          alternateNames: alternateNames ?? [], position: start)
     }
 
     // MARK: Typed values
@@ -242,32 +242,35 @@ final class CityListParser {
         }
     }
 
-    /// Reads an array of strings (or null); returns how many strings it had.
-    private func readStringArray(field: String) throws -> Int {
+    /// Reads an array of strings (or null, read as no strings).
+    private func readStringArray(field: String) throws -> [[UInt8]] {
         let reader = scanner.reader
         if try reader.peek() == UInt8(ascii: "n") {
             try scanner.readLiteral()
-            return 0
+            return []
         }
         try requireType(UInt8(ascii: "["), field: field, description: "an array of strings")
         _ = try reader.next()
         try reader.skipWhitespace()
         if try reader.peek() == UInt8(ascii: "]") {
             _ = try reader.next()
-            return 0
+            return []
         }
-        var count = 0
+        var strings: [[UInt8]] = []
         while true {
             try reader.skipWhitespace()
             try requireType(UInt8(ascii: "\""), field: field, description: "an array of strings")
             text.removeAll(keepingCapacity: true)
             try scanner.readString(into: &text)
-            count += 1
+            if text.count > Int(UInt16.max) {
+                throw scanner.error("an alternate name is \(text.count) bytes long; the limit is 65535")
+            }
+            strings.append(text)
             try reader.skipWhitespace()
             let separatorPosition = reader.position
             let separator = try reader.next()
             if separator == UInt8(ascii: ",") { continue }
-            if separator == UInt8(ascii: "]") { return count }
+            if separator == UInt8(ascii: "]") { return strings }
             throw scanner.error("expected ',' or ']' in \"\(field)\", found \(JSONScanner.describe(separator))", at: separatorPosition)
         }
     }

@@ -11,8 +11,8 @@ struct ParsedCity {
     var longitudeMicrodegrees: Int32
     /// `nil` when the input gives none (or `null`).
     var population: UInt32?
-    /// The alternate names (parsed and validated; the v1 format does not store them).
-    var alternateNameCount: Int
+    /// The alternate names' UTF-8 bytes (valid UTF-8, each at most 65,535 bytes), in input order.
+    var alternateNames: [[UInt8]]
     /// Where the record's `{` is.
     var position: InputPosition
 }

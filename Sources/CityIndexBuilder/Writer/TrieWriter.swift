@@ -1,19 +1,33 @@
 // TrieWriter.swift: encoder twin of TrieNode.swift (FORMAT.md §6).
 import CityIndex
 
-/// Writes the radix trie over the distinct folded keys, children before parents
-/// (post-order), so every child offset is below its parent's (invariant I1).
+/// Writes a radix trie (the `NODE` or the `WNOD` section) over sorted keys, children before
+/// parents (post-order), so every child offset is below its parent's (invariant I1).
+///
+/// Each key owns a run of *entries* (records for `NODE`, postings for `WNOD`); a node
+/// covers the entries of its subtree, records how many distinct cities they hold and which
+/// of them ranks first (FORMAT.md §6).
 ///
 /// Built iteratively from the sorted keys and the lengths of their common prefixes, with
 /// an explicit stack of open nodes: no recursion, so a key of any length is safe.
 struct TrieWriter {
-    /// A distinct folded key (bytes `start ..< start + byteCount` of the key arena) and the
-    /// ranks `firstRank ..< rankEnd` of the cities that have it. 16 bytes.
+    /// A distinct key (bytes `start ..< start + byteCount` of the key arena) and its
+    /// entries `firstRank ..< rankEnd`, sorted so that the first ranks first. 16 bytes.
     struct Key {
         var start: UInt32
         var byteCount: UInt32
         var firstRank: UInt32
         var rankEnd: UInt32
+    }
+
+    /// How entries rank and which city each belongs to.
+    struct Entries {
+        var count: Int
+        /// Whether entry `a` ranks before entry `b` (population order, FORMAT.md §6.2).
+        var ranksBefore: (_ a: Int, _ b: Int) -> Bool
+        /// The city of each entry, when several entries may belong to one city (`nil`: one
+        /// entry per city), and how many cities there are.
+        var cityOfEntry: (city: (Int) -> Int, cityCount: Int)?
     }
 
     /// A node whose subtree is not complete yet.
@@ -23,17 +37,25 @@ struct TrieWriter {
         var rankEnd: Int
         /// A key of the subtree: its bytes `0 ..< depth` are the node's path.
         var keyIndex: Int
+        /// The entry of the subtree that ranks first, -1 while there is none.
+        var best = -1
         var children: [(label: UInt8, offset: Int)] = []
     }
 
-    /// The `NODE` section and how many nodes it holds.
-    static func sectionBytes(keyArena: [UInt8], keys: [Key], cityCount: Int) -> (bytes: [UInt8], nodeCount: Int) {
+    /// The section and how many nodes it holds.
+    static func sectionBytes(keyArena: [UInt8], keys: [Key], entries: Entries) -> (bytes: [UInt8], nodeCount: Int) {
         func bytes(of key: Key) -> ArraySlice<UInt8> { keyArena[Int(key.start) ..< Int(key.start + key.byteCount)] }
         var writer = ByteWriter()
         writer.appendUInt32(0)   // root offset, patched below
         writer.appendUInt32(0)   // reserved
         var nodeCount = 0
         var stack = [OpenNode(depth: 0, firstRank: 0, rankEnd: 0, keyIndex: 0)]
+        var distinct = entries.cityOfEntry.map { DistinctCityCounter(entryCount: entries.count, cityCount: $0.cityCount) }
+        func better(_ a: Int, _ b: Int) -> Int {
+            if a < 0 { return b }
+            if b < 0 { return a }
+            return entries.ranksBefore(b, a) ? b : a
+        }
 
         func write(_ node: OpenNode, parentDepth: Int, parentFirstRank: Int) -> Int {
             let offset = writer.count
@@ -42,7 +64,11 @@ struct TrieWriter {
             writer.appendVarint(UInt32(label.count))
             writer.append(label)
             writer.appendVarint(UInt32(node.firstRank - parentFirstRank))
-            writer.appendVarint(UInt32(node.rankEnd - node.firstRank))
+            let entryCount = node.rankEnd - node.firstRank
+            let cityCount = distinct?.cityCount(in: node.firstRank ..< node.rankEnd) ?? entryCount
+            writer.appendVarint(UInt32(entryCount))
+            writer.appendVarint(UInt32(entryCount - cityCount))
+            writer.appendVarint(UInt32(max(node.best, node.firstRank) - node.firstRank))
             writer.appendVarint(UInt32(node.children.count))
             if !node.children.isEmpty {
                 let largestDistance = offset - node.children[0].offset
@@ -61,6 +87,7 @@ struct TrieWriter {
             let label = keyArena[Int(keys[node.keyIndex].start) + parent.depth]
             stack[stack.count - 1].children.append((label, offset))
             stack[stack.count - 1].rankEnd = node.rankEnd
+            stack[stack.count - 1].best = better(stack[stack.count - 1].best, node.best)
         }
 
         for (index, key) in keys.enumerated() {
@@ -77,13 +104,18 @@ struct TrieWriter {
             if keyBytes.count == commonPrefixLength {
                 // Only the empty key, first in order, ends at an existing node: the root.
                 stack[stack.count - 1].rankEnd = Int(key.rankEnd)
+                stack[stack.count - 1].best = Int(key.firstRank)
             } else {
                 stack.append(OpenNode(depth: keyBytes.count, firstRank: Int(key.firstRank),
-                                      rankEnd: Int(key.rankEnd), keyIndex: index))
+                                      rankEnd: Int(key.rankEnd), keyIndex: index, best: Int(key.firstRank)))
+            }
+            // Every node closed so far ends before this key's entries: count them only now.
+            if let cityOfEntry = entries.cityOfEntry {
+                for entry in Int(key.firstRank) ..< Int(key.rankEnd) { distinct!.add(entry: entry, city: cityOfEntry.city(entry)) }
             }
         }
         while stack.count > 1 { attach(stack.removeLast()) }
-        precondition(stack[0].rankEnd == cityCount, "the trie must cover every city")
+        precondition(stack[0].rankEnd == entries.count, "the trie must cover every entry")
         let rootOffset = write(stack[0], parentDepth: 0, parentFirstRank: 0)
         writer.overwriteUInt32(UInt32(rootOffset), at: 0)
         return (writer.bytes, nodeCount)
@@ -99,5 +131,47 @@ struct TrieWriter {
             secondIndex += 1
         }
         return length
+    }
+}
+
+/// Counts the distinct cities of entry ranges that end where the entries added so far end
+/// (offline distinct counting: a Fenwick tree marks each city's last entry).
+/// - Complexity: O(log *n*) per entry and per range.
+struct DistinctCityCounter {
+    private var tree: [Int32]
+    private var lastEntryOfCity: [Int32]
+
+    init(entryCount: Int, cityCount: Int) {
+        tree = [Int32](repeating: 0, count: entryCount + 1)
+        lastEntryOfCity = [Int32](repeating: -1, count: cityCount)
+    }
+
+    /// Adds the next entry (entries are added in increasing order).
+    mutating func add(entry: Int, city: Int) {
+        let previous = Int(lastEntryOfCity[city])
+        if previous >= 0 { update(previous, by: -1) }
+        update(entry, by: 1)
+        lastEntryOfCity[city] = Int32(entry)
+    }
+
+    /// Distinct cities among `range`, whose upper bound is the end of the entries added.
+    func cityCount(in range: Range<Int>) -> Int { prefixSum(range.upperBound) - prefixSum(range.lowerBound) }
+
+    private mutating func update(_ index: Int, by delta: Int32) {
+        var position = index + 1
+        while position < tree.count {
+            tree[position] += delta
+            position += position & -position
+        }
+    }
+
+    private func prefixSum(_ count: Int) -> Int {
+        var sum = 0
+        var position = count
+        while position > 0 {
+            sum += Int(tree[position])
+            position -= position & -position
+        }
+        return sum
     }
 }

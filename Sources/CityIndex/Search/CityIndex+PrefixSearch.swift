@@ -25,10 +25,12 @@ extension CityIndex {
             }
             if !matched {
                 if let error = walk.error { throw error }
-                return CityMatches(contents: contents, ranks: 0..<0, foldedQueryScalarCount: foldedScalarCount)
+                return CityMatches(contents: contents, storage: .ranks(0..<0), query: .prefix(foldedScalarCount: foldedScalarCount), totalCount: 0)
             }
         }
-        return CityMatches(contents: contents, ranks: walk.node.ranks, foldedQueryScalarCount: foldedScalarCount)
+        let ranks = walk.node.ranks
+        return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
+                           totalCount: ranks.count)
     }
 }
 

@@ -1,0 +1,108 @@
+// WordKey.swift: the punctuation-insensitive word keys of word matching (WORDS.md §1).
+
+/// Word keys: folded text with every run of separators turned into one space.
+///
+/// A *separator* is a folded scalar that is white space or one of
+/// `- ‐ ‑ ‒ – — ― −` (hyphens and dashes), `' ‘ ’ ʼ `` (apostrophes), `. ,` and
+/// `/ \ ( ) [ ]`. A name's *words* are its maximal runs of non-separators; its word key is
+/// the words joined by single spaces (`Saint-Étienne` and `saint  etienne` both give
+/// `saint etienne`), and each word starts a *suffix key* (`saint etienne`, `etienne`).
+/// A query's word key keeps one trailing space when the query ends with a separator after
+/// a word, so `"new "` still asks for a following word.
+///
+/// The reader and the builder both produce word keys through `WordKeyEncoder`, so query keys
+/// and stored keys agree byte for byte.
+package enum WordKey {
+    /// Whether the scalar `value` (of folded text) separates words.
+    @inline(__always)
+    package static func isSeparator(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20, 0x09...0x0D, 0x27, 0x28, 0x29, 0x2C, 0x2D, 0x2E, 0x2F, 0x5B, 0x5C, 0x5D, 0x60: return true
+        case 0..<0x80: return false
+        case 0x85, 0xA0, 0x02BC, 0x1680, 0x2000...0x200A, 0x2010...0x2015, 0x2018, 0x2019,
+             0x2028, 0x2029, 0x202F, 0x205F, 0x2212, 0x3000:
+            return true
+        default: return false
+        }
+    }
+
+    /// The word key of `text` (SEARCH.md §1 folding, then separators collapsed).
+    /// - Returns: the key's bytes and the offset in them where each word starts.
+    package static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable,
+                               keepTrailingSpace: Bool = false) -> (key: [UInt8], wordStarts: [Int]) {
+        var encoder = WordKeyEncoder()
+        var key: [UInt8] = []
+        var wordStarts: [Int] = []
+        for scalar in text {
+            table.withFoldedUTF8(of: scalar) { bytes in
+                encoder.feed(foldedUTF8: bytes) { byte, startsWord in
+                    if startsWord { wordStarts.append(key.count) }
+                    key.append(byte)
+                    return true
+                }
+            }
+        }
+        if keepTrailingSpace { _ = encoder.finishQuery { key.append($0); return true } }
+        return (key, wordStarts)
+    }
+}
+
+/// Turns folded UTF-8 into word-key bytes one scalar's fold at a time, with no allocation.
+///
+/// State: whether a word has started and whether a separator run is pending. The pending
+/// space is written only when another word follows (or, for a query, at the end).
+package struct WordKeyEncoder {
+    private var hasWord = false
+    private var separatorPending = false
+
+    package init() {}
+
+    /// Whether at least one word has been written.
+    package var isEmpty: Bool { !hasWord }
+
+    /// Feeds the folded UTF-8 of one input scalar; calls `emit` with each output byte and
+    /// whether it is the first byte of a word. Stops early when `emit` returns false.
+    /// - Returns: false when `emit` did.
+    @inline(__always)
+    package mutating func feed(foldedUTF8 bytes: UnsafeRawBufferPointer,
+                               emit: (_ byte: UInt8, _ startsWord: Bool) -> Bool) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let lead = bytes[offset]
+            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let end = min(offset + length, bytes.count)
+            if WordKey.isSeparator(Self.value(of: bytes, from: offset, to: end)) {
+                separatorPending = hasWord
+            } else {
+                var startsWord = !hasWord
+                if separatorPending {
+                    guard emit(0x20, false) else { return false }
+                    separatorPending = false
+                    startsWord = true
+                }
+                hasWord = true
+                for index in offset ..< end {
+                    guard emit(bytes[index], startsWord && index == offset) else { return false }
+                }
+            }
+            offset = end
+        }
+        return true
+    }
+
+    /// Ends a query: writes the pending trailing space, if any.
+    package mutating func finishQuery(emit: (UInt8) -> Bool) -> Bool {
+        guard separatorPending else { return true }
+        separatorPending = false
+        return emit(0x20)
+    }
+
+    @inline(__always)
+    private static func value(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt32 {
+        let lead = UInt32(bytes[start])
+        if end - start == 1 { return lead }
+        var value = lead & (end - start == 2 ? 0x1F : end - start == 3 ? 0x0F : 0x07)
+        for index in start + 1 ..< end { value = value << 6 | UInt32(bytes[index] & 0x3F) }
+        return value
+    }
+}

@@ -1,0 +1,109 @@
+// CityIndex+Search.swift: search(_:matching:order:limit:), the entry point of every mode.
+
+extension CityIndex {
+    /// Returns the cities matching `query` under `matching`, in `order`, at most `limit` of
+    /// them; `totalCount` of the result counts all matches.
+    ///
+    /// - `.prefix, .alphabetical` is `search(_:)` (SEARCH.md), limited to the first `limit`.
+    /// - `.words` (WORDS.md) matches word starts of the primary and the alternate names,
+    ///   punctuation-insensitive; each city appears once, reporting the primary name when it
+    ///   matches, else its first matching alternate name.
+    /// - `.population` returns the `limit` most populous matches, ties alphabetical.
+    ///
+    /// - Complexity: the trie walk is O(*m*) for a query key of *m* bytes and the count is
+    ///   O(1). Population order then takes O(*k*·*d*·*c*·log(*k*·*d*·*c*)) for *k* = `limit`,
+    ///   *d* the depth of the trie below the query and *c* children per node, independent of
+    ///   the number of matches. Word matching in alphabetical order is O(*p* log *p*) (or
+    ///   O(*p* + *n*) when large) for *p* matching postings and *n* cities.
+    /// - Throws: `IndexFileError.corruptNode` when a walk meets a damaged node.
+    public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
+                       limit: Int = .max) throws(IndexFileError) -> CityMatches {
+        precondition(limit >= 0, "limit must not be negative")
+        switch matching {
+        case .prefix:
+            let matches = try search(query)
+            guard order == .population, let ranks = matches.rankRange, !ranks.isEmpty else {
+                return matches.limited(to: limit)
+            }
+            let node = try prefixNode(for: query)
+            let entries = try RankedSearch.top(limit, below: node, in: contents.nodes) { [contents] position in
+                contents.rankOfNodeEntry(position).map { ($0, 0) }
+            } weight: { [contents] in contents.weight(ofRank: $0) }
+            return CityMatches(contents: contents, storage: .entries(entries), query: matches.query, totalCount: ranks.count)
+        case .words:
+            let (node, key) = try wordNode(for: query)
+            guard let node else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
+            if key.isEmpty {
+                // The empty query matches every city, by its primary name.
+                let all = try search(matching: .prefix, order: order, limit: limit)
+                return CityMatches(contents: contents, storage: all.storage, query: .words(key: []), totalCount: all.totalCount)
+            }
+            switch order {
+            case .alphabetical:
+                var entries = WordMatchCollector.entries(of: node, contents: contents)
+                if entries.count > limit { entries.removeSubrange(limit...) }
+                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
+            case .population:
+                let entries = try RankedSearch.top(limit, below: node, in: contents.wordNodes) { [contents] in
+                    contents.posting(at: $0)
+                } weight: { [contents] in contents.weight(ofRank: $0) }
+                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
+            }
+        }
+    }
+
+    private func search(matching: MatchMode, order: ResultOrder, limit: Int) throws(IndexFileError) -> CityMatches {
+        try search("", matching: matching, order: order, limit: limit)
+    }
+
+    /// The `NODE` node below which the cities matching `query` (SEARCH.md §2) lie.
+    private func prefixNode(for query: String) throws(IndexFileError) -> TrieNode {
+        var walk = TrieWalk(nodes: contents.nodes, node: contents.root)
+        let foldTable = contents.foldTable
+        for scalar in query.unicodeScalars.drop(while: { $0.properties.isWhitespace }) {
+            let matched = foldTable.withFoldedUTF8(of: scalar) { bytes in bytes.allSatisfy { walk.advance(by: $0) } }
+            if !matched { if let error = walk.error { throw error } }
+        }
+        return walk.node
+    }
+
+    /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the node below
+    /// which the matching postings lie (`nil` when none match) and the key. O(*m*).
+    func wordNode(for query: String) throws(IndexFileError) -> (TrieNode?, [UInt8]) {
+        var walk = TrieWalk(nodes: contents.wordNodes, node: contents.wordRoot)
+        var encoder = WordKeyEncoder()
+        var key: [UInt8] = []
+        var matched = true
+        let foldTable = contents.foldTable
+        for scalar in query.unicodeScalars where matched {
+            matched = foldTable.withFoldedUTF8(of: scalar) { bytes in
+                encoder.feed(foldedUTF8: bytes) { byte, _ in
+                    key.append(byte)
+                    return walk.advance(by: byte)
+                }
+            }
+        }
+        if matched {
+            matched = encoder.finishQuery { byte in
+                key.append(byte)
+                return walk.advance(by: byte)
+            }
+        }
+        if let error = walk.error { throw error }
+        return (matched ? walk.node : nil, key)
+    }
+}
+
+extension CityMatches {
+    /// The first `limit` matches, same total count.
+    func limited(to limit: Int) -> CityMatches {
+        switch storage {
+        case .ranks(let ranks) where ranks.count > limit:
+            return CityMatches(contents: contents, storage: .ranks(ranks.lowerBound ..< ranks.lowerBound + limit), query: query, totalCount: totalCount)
+        case .entries(let entries) where entries.count > limit:
+            return CityMatches(contents: contents, storage: .entries(Array(entries.prefix(limit))), query: query, totalCount: totalCount)
+        default:
+            return self
+        }
+    }
+}

@@ -1,0 +1,64 @@
+// CityMatch.swift: one search result, the name that matched and its highlight.
+
+/// A city that matched a query, the name that matched (the primary name or an alternate),
+/// and the part of that name the query covered.
+///
+/// Forwards the city's properties (`match.name`, `match.id`, …) to `city`. A UI shows
+/// `name` and, when `matchedAlternateName` is set, "matched Munich" with the highlight.
+@dynamicMemberLookup
+public struct CityMatch: Sendable {
+    /// The matching city.
+    public let city: City
+    /// Which name matched: 0 the primary name, *s* the city's alternate name *s*.
+    let slot: Int
+    let query: MatchQuery
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
+
+    /// The name the query matched: `city.name`, or the alternate name that matched.
+    public var matchedName: String { String(decoding: matchedNameBytes.buffer, as: UTF8.self) }
+
+    /// The alternate name that matched, or `nil` when the primary name did (WORDS.md §3:
+    /// the primary name is reported whenever it matches).
+    public var matchedAlternateName: String? { slot == 0 ? nil : matchedName }
+
+    /// The highlighted part of `matchedName` in UTF-16 code units (like `NSRange`).
+    ///
+    /// Prefix matching (SEARCH.md §4): from the start to the end of the shortest run of
+    /// leading scalars whose folds are at least as long as the folded query, extended over
+    /// scalars that fold to nothing. Word matching (WORDS.md §4): from the start of the
+    /// earliest word where the query matches to the end of the last matched letter.
+    /// Empty for the empty query.
+    ///
+    /// - Complexity: prefix matching O(*h*) scalars of the highlighted part, no allocation;
+    ///   word matching O(length of the matched name).
+    public var highlightUTF16Range: Range<Int> {
+        let table = city.contents.foldTable
+        switch query {
+        case .prefix(let foldedScalarCount):
+            return 0 ..< table.highlightUTF16Length(ofName: matchedNameBytes.buffer, foldedQueryScalarCount: foldedScalarCount)
+        case .words(let key):
+            return WordHighlight.range(ofQueryKey: key, inName: matchedNameBytes.buffer, table: table) ?? 0..<0
+        }
+    }
+
+    /// The highlighted part as a range of `matchedName`'s indices.
+    public var highlightRange: Range<String.Index> {
+        let name = matchedName
+        let range = highlightUTF16Range
+        let start = String.Index(utf16Offset: min(range.lowerBound, name.utf16.count), in: name)
+        let end = String.Index(utf16Offset: min(range.upperBound, name.utf16.count), in: name)
+        return start ..< end
+    }
+
+    private var matchedNameBytes: ByteView {
+        slot == 0 ? city.nameBytes : city.contents.nameBytes(ofRank: city.rank, slot: slot)
+    }
+}
+
+extension CityMatch: CustomStringConvertible {
+    public var description: String {
+        let alternate = matchedAlternateName.map { " matched \($0)" } ?? ""
+        return "\(city)\(alternate) highlight \(highlightUTF16Range)"
+    }
+}

@@ -1,0 +1,63 @@
+// CityMatches.swift: the random-access result of a search.
+
+/// The cities matching one query, in the order the search asked for.
+///
+/// For the default search (prefix, alphabetical) this is a contiguous run of the index's
+/// records: `count` is O(1), the *i*-th match is O(1) and nothing is allocated, so a UI can
+/// show "1,204 cities" and virtualize a list of all of them. Word matching and population
+/// order hold their matches in an array. Holding it keeps the index alive.
+public struct CityMatches: RandomAccessCollection, Sendable {
+    /// One match of an array-backed result: a city and the name slot that matched
+    /// (0 = primary name, *s* = alternate *s*).
+    struct Entry: Sendable {
+        var rank: Int32
+        var slot: UInt16
+    }
+
+    enum Storage: Sendable {
+        case ranks(Range<Int>)
+        case entries([Entry])
+    }
+
+    let contents: IndexContents
+    let storage: Storage
+    let query: MatchQuery
+
+    /// How many cities match the query in all: `count`, or more when the search was
+    /// limited (population order returns the top `limit`). O(1).
+    public let totalCount: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int {
+        switch storage {
+        case .ranks(let ranks): ranks.count
+        case .entries(let entries): entries.count
+        }
+    }
+
+    /// The ranks of a contiguous result (prefix matching in alphabetical order), else `nil`.
+    package var rankRange: Range<Int>? {
+        if case .ranks(let ranks) = storage { return ranks }
+        return nil
+    }
+
+    /// Match `position`, in `0 ..< count`.
+    public subscript(position: Int) -> CityMatch {
+        precondition(position >= 0 && position < endIndex, "match index out of range")
+        switch storage {
+        case .ranks(let ranks):
+            return CityMatch(city: City(contents: contents, rank: ranks.lowerBound + position), slot: 0, query: query)
+        case .entries(let entries):
+            let entry = entries[position]
+            return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query)
+        }
+    }
+}
+
+/// What a result's highlights are computed from.
+enum MatchQuery: Sendable {
+    /// Prefix of the primary name: SEARCH.md §4, from the folded query's scalar count.
+    case prefix(foldedScalarCount: Int)
+    /// Word matching: the query's word key (WORDS.md §4).
+    case words(key: [UInt8])
+}

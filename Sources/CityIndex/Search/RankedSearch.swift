@@ -1,0 +1,96 @@
+// RankedSearch.swift: the top k entries below a trie node in population order.
+
+/// Best-first search over a trie whose nodes know their best entry (FORMAT.md §6.2), as
+/// completion suggesters do: a heap holds subtrees (keyed by their best entry) and runs of
+/// a key's own entries (sorted in population order, keyed by their next entry). Popping a
+/// subtree opens it; popping a run emits its entry. Entries of one city share weight and
+/// rank, so they pop one after another and the first (lowest slot) is kept.
+///
+/// Order: weight descending, then rank, then slot. Work grows with `k` and the trie's depth
+/// and fan-out below the node, not with the number of entries below it.
+enum RankedSearch {
+    private struct Item {
+        var weight: UInt32
+        var rank: Int
+        var slot: Int
+        /// A subtree, or `nil` for a run of entries `position ..< runEnd`.
+        var node: TrieNode?
+        var position: Int
+        var runEnd: Int
+
+        /// Whether this item pops before `other`.
+        func precedes(_ other: Item) -> Bool {
+            if weight != other.weight { return weight > other.weight }
+            if rank != other.rank { return rank < other.rank }
+            return slot < other.slot
+        }
+    }
+
+    /// The first `k` cities below `node`, one entry each.
+    /// - Parameters:
+    ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
+    ///   - weight: the weight of a city rank.
+    static func top(_ k: Int, below node: TrieNode, in section: ByteView,
+                    entry: (Int) -> (rank: Int, slot: Int)?,
+                    weight: (Int) -> UInt32) throws(IndexFileError) -> [CityMatches.Entry] {
+        var results: [CityMatches.Entry] = []
+        guard k > 0, node.rankCount > 0 else { return results }
+        var heap: [Item] = []
+        func push(node: TrieNode?, position: Int, runEnd: Int) {
+            guard let (rank, slot) = entry(position) else { return }
+            heap.append(Item(weight: weight(rank), rank: rank, slot: slot, node: node, position: position, runEnd: runEnd))
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard heap[child].precedes(heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        }
+        func pop() -> Item? {
+            guard let last = heap.popLast() else { return nil }
+            guard !heap.isEmpty else { return last }
+            let top = heap[0]
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var first = parent
+                if left < heap.count && heap[left].precedes(heap[first]) { first = left }
+                if right < heap.count && heap[right].precedes(heap[first]) { first = right }
+                if first == parent { break }
+                heap.swapAt(parent, first)
+                parent = first
+            }
+            return top
+        }
+
+        push(node: node, position: node.bestRank, runEnd: 0)
+        var lastRank = -1
+        while results.count < k, let item = pop() {
+            if let node = item.node {
+                // Open the subtree: its own entries come first, then the children's, in order.
+                var ownEnd = node.ranks.upperBound
+                var previousEnd = ownEnd
+                var children: [TrieNode] = []
+                for index in 0 ..< node.childCount { children.append(try node.child(at: index, in: section)) }
+                for child in children.reversed() {
+                    guard child.ranks.upperBound <= previousEnd else {
+                        throw .corruptNode(nodeOffset: child.offset, reason: .entriesOutOfOrder)
+                    }
+                    previousEnd = child.firstRank
+                    ownEnd = child.firstRank
+                    if child.rankCount > 0 { push(node: child, position: child.bestRank, runEnd: 0) }
+                }
+                if node.firstRank < ownEnd { push(node: nil, position: node.firstRank, runEnd: ownEnd) }
+            } else {
+                if item.rank != lastRank {
+                    results.append(CityMatches.Entry(rank: Int32(item.rank), slot: UInt16(clamping: item.slot)))
+                    lastRank = item.rank
+                }
+                if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
+            }
+        }
+        return results
+    }
+}

@@ -1,0 +1,94 @@
+// WordPostingLayout.swift: the postings of word matching and the keys of their trie.
+import CityIndex
+
+/// One posting per (suffix key, city): every word start of every name of every city
+/// (WORDS.md §1), deduplicated so that a city has one posting per distinct suffix key,
+/// that of its lowest name slot (0 = primary name, then alternates in order).
+///
+/// Postings are sorted by key bytes and, within one key, in population order (FORMAT.md
+/// §7.6): the `WPST` section, and the `WNOD` trie's keys over them.
+struct WordPostingLayout {
+    /// The distinct suffix keys, as runs of the collection's word key arena, each owning
+    /// the postings `firstRank ..< rankEnd`.
+    let keys: [TrieWriter.Key]
+    /// The city rank and name slot of each posting.
+    let postingRanks: [UInt32]
+    let postingSlots: [UInt16]
+    /// The `WPST` section: rank u32 and name slot u16 per posting.
+    let postingBytes: [UInt8]
+
+    private struct Posting {
+        var keyStart: UInt32
+        var keyByteCount: UInt32
+        var rank: UInt32
+        var slot: UInt16
+    }
+
+    /// - Complexity: O(*p* log *p*) key comparisons for *p* postings.
+    init(collection: CityCollection, searchOrder: [UInt32], weights: [UInt32]) {
+        var postings: [Posting] = []
+        for (rank, recordIndex) in searchOrder.enumerated() {
+            let record = collection.records[Int(recordIndex)]
+            for slot in 0 ... Int(record.alternateCount) {
+                let name = collection.names[Int(record.firstName) + slot]
+                for start in collection.wordStartOffsets(of: name) {
+                    postings.append(Posting(keyStart: name.wordKeyStart + start, keyByteCount: name.wordKeyByteCount - start,
+                                            rank: UInt32(rank), slot: UInt16(slot)))
+                }
+            }
+        }
+        keys = collection.wordKeyArena.withUnsafeBufferPointer { arena -> [TrieWriter.Key] in
+            func compareKeys(_ a: Posting, _ b: Posting) -> Int {
+                let common = Int(min(a.keyByteCount, b.keyByteCount))
+                let result = memcmpBytes(arena.baseAddress! + Int(a.keyStart), arena.baseAddress! + Int(b.keyStart), common)
+                return result != 0 ? result : Int(a.keyByteCount) - Int(b.keyByteCount)
+            }
+            postings.sort { a, b in
+                let order = compareKeys(a, b)
+                if order != 0 { return order < 0 }
+                return (a.rank, a.slot) < (b.rank, b.slot)
+            }
+            // Keep the first (lowest-slot) posting of each (key, city).
+            var kept = 0
+            for index in postings.indices {
+                if kept > 0, postings[kept - 1].rank == postings[index].rank, compareKeys(postings[kept - 1], postings[index]) == 0 {
+                    continue
+                }
+                postings[kept] = postings[index]
+                kept += 1
+            }
+            postings.removeSubrange(kept...)
+
+            var keys: [TrieWriter.Key] = []
+            var groupStart = 0
+            while groupStart < postings.count {
+                var groupEnd = groupStart + 1
+                while groupEnd < postings.count, compareKeys(postings[groupStart], postings[groupEnd]) == 0 { groupEnd += 1 }
+                postings[groupStart ..< groupEnd].sort { (a: Posting, b: Posting) -> Bool in
+                    if a.rank == b.rank { return a.slot < b.slot }
+                    return SearchOrderLayout.ranksBefore(Int(a.rank), Int(b.rank), weights: weights)
+                }
+                let first = postings[groupStart]
+                keys.append(TrieWriter.Key(start: first.keyStart, byteCount: first.keyByteCount,
+                                           firstRank: UInt32(groupStart), rankEnd: UInt32(groupEnd)))
+                groupStart = groupEnd
+            }
+            return keys
+        }
+        var bytes = ByteWriter(capacity: postings.count * IndexLayout.postingByteCount)
+        for posting in postings {
+            bytes.appendUInt32(posting.rank)
+            bytes.appendUInt16(posting.slot)
+        }
+        postingBytes = bytes.bytes
+        postingRanks = postings.map(\.rank)
+        postingSlots = postings.map(\.slot)
+    }
+}
+
+/// memcmp's sign for `count` bytes.
+@inline(__always)
+private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int {
+    for index in 0 ..< count where a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
+    return 0
+}
