@@ -10,6 +10,8 @@ extension IndexFileError: CustomStringConvertible {
             return "Check the path and permissions, or build the index with build-index."
         case .unsupportedFormatVersion(let found, let supported) where found > supported.upperBound:
             return "Upgrade CityIndex, or rebuild the index with this version's build-index."
+        case .unsupportedFormatVersion(let found, let supported) where found < supported.lowerBound:
+            return "Rebuild the index with this version's build-index (version 2 adds word matching and population order)."
         default:
             return "The file is damaged or not a CityIndex file: rebuild it with build-index."
         }
@@ -25,6 +27,8 @@ extension IndexFileError: CustomStringConvertible {
             return "the file has \(byteCount) bytes, fewer than the \(minimumByteCount) of its header and section table"
         case .notAnIndexFile(let foundMagic):
             return "the file does not start with \"CIDX\" (found 0x\(hex(foundMagic)) at offset 0)"
+        case .unsupportedFormatVersion(let found, let supported) where found < supported.lowerBound:
+            return "the file has format version \(found), which this reader no longer reads (it reads \(supported.lowerBound)...\(supported.upperBound))"
         case .unsupportedFormatVersion(let found, let supported):
             return "the file has format version \(found); this reader reads \(supported.lowerBound)...\(supported.upperBound)"
         case .unsupportedFlags(let found):

@@ -13,17 +13,20 @@ public struct ReferenceCity: Decodable, Sendable {
     public let id: Int
     public let coord: Coordinate
     public let population: Int?
+    public let alternatenames: [String]?
 
     enum CodingKeys: String, CodingKey {
-        case country, name, id = "_id", coord, population
+        case country, name, id = "_id", coord, population, alternatenames
     }
 
-    public init(country: String, name: String, id: Int, lat: Double, lon: Double, population: Int? = nil) {
+    public init(country: String, name: String, id: Int, lat: Double, lon: Double, population: Int? = nil,
+                alternatenames: [String]? = nil) {
         self.country = country
         self.name = name
         self.id = id
         self.coord = Coordinate(lon: lon, lat: lat)
         self.population = population
+        self.alternatenames = alternatenames
     }
 }
 

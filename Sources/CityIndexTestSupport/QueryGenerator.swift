@@ -51,3 +51,42 @@ public struct QueryGenerator {
         return query
     }
 }
+
+/// Draws word-matching queries from real cities: a name (primary or alternate), from a
+/// random word on, one to three words joined by random separators, cut to a random length,
+/// in random case, with accents stripped or not; and a share of random strings.
+public struct WordQueryGenerator {
+    private var random: SeededGenerator
+    private let names: [[String]]
+
+    /// `names`: each city's primary name followed by its alternates.
+    public init(names: [[String]], seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        self.names = names.filter { !$0.isEmpty }
+    }
+
+    public mutating func next() -> String {
+        let kind = Int.random(in: 0..<10, using: &random)
+        if kind == 0 {
+            let alphabet = Array("abcsy '-.éø")
+            return String((0..<Int.random(in: 1...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+        }
+        let city = names.randomElement(using: &random)!
+        let name = Bool.random(using: &random) || city.count == 1 ? city[0] : city[Int.random(in: 1..<city.count, using: &random)]
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "-" || $0 == "'" || $0 == "/" || $0 == "(" })
+        guard !words.isEmpty else { return name }
+        let first = Int.random(in: 0..<words.count, using: &random)
+        let last = min(words.count, first + Int.random(in: 1...3, using: &random))
+        let separators = [" ", "-", "  ", "'", ". ", "’"]
+        var query = words[first..<last].map(String.init).joined(separator: separators.randomElement(using: &random)!)
+        query = String(query.prefix(Int.random(in: 1...max(1, query.count), using: &random)))
+        switch kind {
+        case 1, 2: query = query.lowercased()
+        case 3: query = query.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+        case 4: query = query.uppercased()
+        case 5: query += " "
+        default: break
+        }
+        return query
+    }
+}

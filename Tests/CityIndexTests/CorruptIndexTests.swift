@@ -14,10 +14,13 @@ struct CorruptIndexTests {
     static func exercise(_ bytes: [UInt8]) -> Bool {
         guard let index = try? CityIndex(bytes: bytes) else { return false }
         for query in queries {
-            guard let matches = try? index.search(query) else { continue }
-            for match in matches.prefix(50) {
-                _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
-                _ = (match.highlightUTF16Range, match.highlightRange)
+            for (matching, order) in [(MatchMode.prefix, ResultOrder.alphabetical), (.prefix, .population), (.words, .alphabetical), (.words, .population)] {
+                guard let matches = try? index.search(query, matching: matching, order: order, limit: 50) else { continue }
+                _ = matches.totalCount
+                for match in matches.prefix(50) {
+                    _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
+                    _ = (match.highlightUTF16Range, match.highlightRange, match.matchedName, match.matchedAlternateName)
+                }
             }
         }
         _ = index.city(id: 707860)?.name
@@ -38,13 +41,22 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 1...1)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 1...1)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 2...2)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 2...2)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
             try CityIndex(bytes: Fixtures.smallIndexBytes + [0])
         }
+    }
+
+    @Test("a format version 1 file (written by the previous build-index) is rejected with a clear message, not misread")
+    func rejectsVersion1() throws {
+        let path = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures/small-v1.cidx").path
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 1, supported: 2...2)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 1, supported: 2...2)
+        #expect(error.description == "the file has format version 1, which this reader no longer reads (it reads 2...2). "
+                + "Rebuild the index with this version's build-index (version 2 adds word matching and population order).")
     }
 
     @Test("every truncation of a small index is rejected at open")

@@ -10,7 +10,12 @@ struct LoadedDataset: Sendable {
     let index: CityIndex
     let indexBytes: [UInt8]
     let reference: NaiveCitySearch
+    let wordReference: NaiveWordSearch
     let names: [String]
+    /// Each city's primary name, then its alternates.
+    let allNames: [[String]]
+    /// Population by id (unknown: 0).
+    let populationByID: [Int: Int]
 
     init(path: String) throws {
         let json = try InputReading.decompressedBytes(path: path)
@@ -18,7 +23,10 @@ struct LoadedDataset: Sendable {
         index = try CityIndex(bytes: indexBytes)
         let cities = try JSONDecoder().decode([ReferenceCity].self, from: Data(json))
         names = cities.map(\.name)
+        allNames = cities.map { [$0.name] + ($0.alternatenames ?? []) }
+        populationByID = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, $0.population ?? 0) })
         reference = NaiveCitySearch(cities: cities)
+        wordReference = NaiveWordSearch(cities: cities)
     }
 }
 
@@ -38,12 +46,12 @@ enum Fixtures {
     static let smallCitiesJSON = """
         [
         {"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}},
-        {"country":"DE","name":"München","_id":2867714,"coord":{"lon":11.57549,"lat":48.13743}},
+        {"country":"DE","name":"München","_id":2867714,"coord":{"lon":11.57549,"lat":48.13743},"alternatenames":["Munich","Мюнхен"]},
         {"country":"DE","name":"Munchen","_id":1,"coord":{"lon":11,"lat":48}},
         {"country":"FR","name":"Straße","_id":2,"coord":{"lon":7.7,"lat":48.5}},
         {"country":"PL","name":"Łódź","_id":3093133,"coord":{"lon":19.466669,"lat":51.75}},
         {"country":"CH","name":"Zu\\u0308rich","_id":2657896,"coord":{"lon":8.55,"lat":47.366669}},
-        {"country":"US","name":"New York","_id":5128581,"coord":{"lon":-74.005966,"lat":40.714272}},
+        {"country":"US","name":"New York","_id":5128581,"coord":{"lon":-74.005966,"lat":40.714272},"population":8804190,"alternatenames":["NYC"]},
         {"country":"US","name":"Newark","_id":5101798,"coord":{"lon":-74.172363,"lat":40.735661}},
         {"country":"KR","name":"서울","_id":1835848,"coord":{"lon":126.977829,"lat":37.566349}},
         {"country":"US","name":"Paris","_id":4717560,"coord":{"lon":-95.555397,"lat":33.660938},"population":25171},

@@ -15,12 +15,12 @@ struct FormatRoundTripTests {
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
         #expect(Array(bytes[0..<4]) == Array("CIDX".utf8))
-        #expect(bytes[4] == 1 && bytes[5] == 0)
+        #expect(bytes[4] == 2 && bytes[5] == 0)
         let recordedSize = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
         let kinds = (0..<sectionCount).map { String(decoding: bytes[(32 + 24 * $0)..<(36 + 24 * $0)], as: UTF8.self) }
-        #expect(kinds == ["FOLD", "NODE", "CITY", "NAME", "IDIX", "POPL"])
+        #expect(kinds == ["FOLD", "NODE", "WNOD", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD"])
         try Fixtures.smallIndex.verify()
     }
 

@@ -13,14 +13,16 @@ import Foundation
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     guard let index = try? CityIndex(bytes: bytes) else { return 0 }
-    for query in ["", "a", "mu", "paris", "new y", "z\u{0308}", "서울", "ﬁ", "'t ", String(repeating: "a", count: 40)] {
-        guard let matches = try? index.search(query) else { continue }
-        _ = matches.count
-        for match in matches.prefix(8) {
-            _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
-            _ = (match.highlightUTF16Range, match.highlightRange)
+    for query in ["", "a", "mu", "paris", "new y", "z\u{0308}", "york", "saint etienne", "munich", "서울", "ﬁ", "'t ", String(repeating: "a", count: 40)] {
+        for (matching, order) in [(MatchMode.prefix, ResultOrder.alphabetical), (.prefix, .population), (.words, .alphabetical), (.words, .population)] {
+            guard let matches = try? index.search(query, matching: matching, order: order, limit: 8) else { continue }
+            _ = (matches.count, matches.totalCount)
+            for match in matches {
+                _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
+                _ = (match.highlightUTF16Range, match.highlightRange, match.matchedName, match.matchedAlternateName)
+            }
+            if let last = matches.last { _ = index.city(id: last.id) }
         }
-        if let last = matches.last { _ = index.city(id: last.id) }
     }
     _ = index.city(id: 1)
     try? index.verify()
@@ -38,9 +40,10 @@ if arguments.count == 3 && arguments[1] == "--write-seeds" {
         #"[{"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}}]"#,
         #"[{"country":"FR","name":"Paris","_id":1,"coord":{"lon":2.35,"lat":48.85},"population":2138551},"#
             + #"{"country":"US","name":"Paris","_id":2,"coord":{"lon":-95.5,"lat":33.6}},"#
-            + #"{"country":"DE","name":"München","_id":3,"coord":{"lon":11.5,"lat":48.1}},"#
+            + #"{"country":"DE","name":"München","_id":3,"coord":{"lon":11.5,"lat":48.1},"alternatenames":["Munich","Monaco di Baviera"]},"#
             + #"{"country":"DE","name":"Munchen","_id":4,"coord":{"lon":11,"lat":48}},"#
-            + #"{"country":"US","name":"New York","_id":5,"coord":{"lon":-74,"lat":40.7}},"#
+            + #"{"country":"US","name":"New York","_id":5,"coord":{"lon":-74,"lat":40.7},"population":8804190,"alternatenames":["NYC"]},"#
+            + #"{"country":"FR","name":"Saint-Étienne","_id":11,"coord":{"lon":4.3,"lat":45.4},"population":171057},"#
             + #"{"country":"US","name":"Newark","_id":6,"coord":{"lon":-74.1,"lat":40.7}},"#
             + #"{"country":"NL","name":"'t Zand","_id":7,"coord":{"lon":4.7,"lat":52.8}},"#
             + #"{"country":"KR","name":"서울","_id":8,"coord":{"lon":126.9,"lat":37.5}},"#

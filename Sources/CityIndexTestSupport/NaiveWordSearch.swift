@@ -1,0 +1,169 @@
+// NaiveWordSearch.swift: the reference of word matching and population order (WORDS.md).
+import Foundation
+
+/// One expected word match: the city, the alternate name that matched (`nil`: the primary
+/// name), and the highlight `[start, length]` in UTF-16 units of the matched name.
+public struct ReferenceWordMatch: Equatable, Sendable, CustomStringConvertible {
+    public let id: Int
+    public let matchedAlternateName: String?
+    public let highlight: [Int]
+
+    public init(id: Int, matchedAlternateName: String?, highlight: [Int]) {
+        self.id = id
+        self.matchedAlternateName = matchedAlternateName
+        self.highlight = highlight
+    }
+
+    public var description: String { "\(id) \(matchedAlternateName.map { "matched \($0) " } ?? "")\(highlight)" }
+}
+
+/// WORDS.md implemented naively with Foundation folding: every suffix key of every name of
+/// every city, compared with the query key by `starts(with:)`; sorted with `sort`.
+public struct NaiveWordSearch: Sendable {
+    /// WORDS.md §1: the separators, written out independently of the index's table.
+    private static let punctuation = Set("-\u{2010}\u{2011}\u{2012}\u{2013}\u{2014}\u{2015}\u{2212}'\u{2018}\u{2019}\u{02BC}`.,/\\()[]".unicodeScalars)
+
+    public static func isSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isWhitespace || punctuation.contains(scalar)
+    }
+
+    private struct Entry: Sendable {
+        let city: ReferenceCity
+        /// Position in SEARCH.md order.
+        let alphabeticalPosition: Int
+        /// The primary name, then the alternates, each with its suffix keys.
+        let names: [(text: String, suffixKeys: [[UInt8]])]
+    }
+
+    private let entries: [Entry]
+    /// Folds of the scalars seen while building (Foundation folding is slow).
+    private let foldMemo: [Unicode.Scalar: String]
+
+    public init(cities: [ReferenceCity]) {
+        var memo: [Unicode.Scalar: String] = [:]
+        func fold(_ text: String) -> [UInt8] {
+            Array(text.unicodeScalars.map { scalar in
+                if let known = memo[scalar] { return known }
+                let folded = ReferenceFolding.fold(scalar)
+                memo[scalar] = folded
+                return folded
+            }.joined().utf8)
+        }
+        let sorted = cities.map { (city: $0, key: fold($0.name)) }.sorted { a, b in
+            if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
+            if a.city.country != b.city.country { return Array(a.city.country.utf8).lexicographicallyPrecedes(Array(b.city.country.utf8)) }
+            return a.city.id < b.city.id
+        }.map(\.city)
+        entries = sorted.enumerated().map { position, city in
+            let names = [city.name] + (city.alternatenames ?? [])
+            return Entry(city: city, alphabeticalPosition: position, names: names.map { name in
+                let words = Self.words(of: name, memo: &memo)
+                return (name, words.indices.map { Array(words[$0...].joined(separator: " ").utf8) })
+            })
+        }
+        foldMemo = memo
+    }
+
+    /// The words of `text`: folded, split at separators, empty pieces dropped.
+    public static func words(of text: String) -> [String] {
+        var memo: [Unicode.Scalar: String] = [:]
+        return words(of: text, memo: &memo)
+    }
+
+    /// `words(of:)` with folds of scalars remembered in `memo` (Foundation folding is slow).
+    private static func words(of text: String, memo: inout [Unicode.Scalar: String]) -> [String] {
+        var folded = ""
+        for scalar in text.unicodeScalars {
+            if let known = memo[scalar] { folded += known } else {
+                let fold = ReferenceFolding.fold(scalar)
+                memo[scalar] = fold
+                folded += fold
+            }
+        }
+        var words: [String] = []
+        var current = ""
+        for scalar in folded.unicodeScalars {
+            if isSeparator(scalar) {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// The query key of WORDS.md §2: the words joined by spaces, plus one space when the
+    /// folded query ends with a separator after a word.
+    public static func queryKey(_ query: String) -> [UInt8] {
+        let words = words(of: query)
+        var key = words.joined(separator: " ")
+        if !words.isEmpty, let last = ReferenceFolding.fold(query).unicodeScalars.last, isSeparator(last) { key += " " }
+        return Array(key.utf8)
+    }
+
+    /// All matches in the order asked for (`byPopulation`: population descending, unknown
+    /// as 0, then SEARCH.md order), and how many there are.
+    public func search(_ query: String, byPopulation: Bool) -> [ReferenceWordMatch] {
+        let key = Self.queryKey(query)
+        var found: [(entry: Entry, slot: Int)] = []
+        for entry in entries {
+            if key.isEmpty { found.append((entry, 0)); continue }
+            if let slot = entry.names.firstIndex(where: { $0.suffixKeys.contains { $0.starts(with: key) } }) {
+                found.append((entry, slot))
+            }
+        }
+        if byPopulation {
+            found.sort { a, b in
+                let pa = a.entry.city.population ?? 0, pb = b.entry.city.population ?? 0
+                return pa != pb ? pa > pb : a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
+            }
+        }
+        var memo = foldMemo
+        return found.map { entry, slot in
+            let name = entry.names[slot].text
+            return ReferenceWordMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name,
+                                      highlight: Self.highlight(name: name, queryKey: key, memo: &memo))
+        }
+    }
+
+    /// WORDS.md §4, scalar by scalar: the earliest scalar that starts a word and whose tail
+    /// of the name has a key starting with the query key; the highlight runs to the first
+    /// scalar boundary where the key of the highlighted part covers the query key (without
+    /// its trailing space), extended over scalars that fold to nothing.
+    public static func highlight(name: String, queryKey: [UInt8]) -> [Int] {
+        var memo: [Unicode.Scalar: String] = [:]
+        return highlight(name: name, queryKey: queryKey, memo: &memo)
+    }
+
+    private static func highlight(name: String, queryKey: [UInt8], memo: inout [Unicode.Scalar: String]) -> [Int] {
+        var needed = queryKey.count
+        if needed > 0 && queryKey.last == 0x20 { needed -= 1 }
+        guard needed > 0 else { return [0, 0] }
+        let scalars = Array(name.unicodeScalars)
+        func key(_ range: Range<Int>) -> [UInt8] {
+            Array(words(of: String(String.UnicodeScalarView(scalars[range])), memo: &memo).joined(separator: " ").utf8)
+        }
+        func fold(_ scalar: Unicode.Scalar) -> String {
+            if let known = memo[scalar] { return known }
+            let folded = ReferenceFolding.fold(scalar)
+            memo[scalar] = folded
+            return folded
+        }
+        func utf16(_ range: Range<Int>) -> Int { scalars[range].reduce(0) { $0 + $1.utf16.count } }
+        var previousEndsWord = true
+        for start in scalars.indices {
+            let folded = fold(scalars[start]).unicodeScalars
+            guard let first = folded.first else { continue }
+            let startsWord = previousEndsWord && !isSeparator(first)
+            previousEndsWord = isSeparator(folded.last!)
+            guard startsWord, key(start ..< scalars.count).starts(with: queryKey) else { continue }
+            var end = start + 1
+            while key(start ..< end).count < needed { end += 1 }
+            while end < scalars.count && fold(scalars[end]).isEmpty { end += 1 }
+            return [utf16(0 ..< start), utf16(start ..< end)]
+        }
+        return [0, 0]
+    }
+}

@@ -1,0 +1,220 @@
+// WordSearchTests.swift: word starts, alternate names, punctuation and population order (WORDS.md).
+import CityIndex
+import CityIndexBuilder
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("Word matching and population order (WORDS.md)")
+struct WordSearchTests {
+    static let citiesJSON = """
+        [
+        {"country":"US","name":"New York City","_id":1,"coord":{"lon":-74,"lat":40.7},"population":8804190,"alternatenames":["NYC","New York","Big Apple","New York City"]},
+        {"country":"GB","name":"York","_id":2,"coord":{"lon":-1.08,"lat":53.96},"population":153717},
+        {"country":"FR","name":"Saint-Étienne","_id":3,"coord":{"lon":4.39,"lat":45.43},"population":171057,"alternatenames":["St Etienne","Saint Etienne",""]},
+        {"country":"DE","name":"München","_id":4,"coord":{"lon":11.57,"lat":48.13},"population":1260391,"alternatenames":["Munich","Monaco di Baviera","Мюнхен","Munich"]},
+        {"country":"FR","name":"Paris","_id":5,"coord":{"lon":2.35,"lat":48.85},"population":2138551},
+        {"country":"US","name":"Paris","_id":6,"coord":{"lon":-95.5,"lat":33.6}},
+        {"country":"US","name":"Paris","_id":7,"coord":{"lon":-88.3,"lat":36.3},"population":25171},
+        {"country":"IT","name":"L'Aquila","_id":8,"coord":{"lon":13.4,"lat":42.35},"population":69753},
+        {"country":"US","name":"Coeur d’Alene","_id":9,"coord":{"lon":-116.8,"lat":47.7},"population":54628},
+        {"country":"BR","name":"Rio de Janeiro","_id":10,"coord":{"lon":-43.2,"lat":-22.9},"population":6747815},
+        {"country":"US","name":"St. Louis","_id":11,"coord":{"lon":-90.2,"lat":38.6},"population":300576,"alternatenames":["Saint Louis"]},
+        {"country":"BA","name":"Bosanska Gradiška (Gradiška)","_id":12,"coord":{"lon":17.25,"lat":45.14}},
+        {"country":"CH","name":"Biel/Bienne","_id":13,"coord":{"lon":7.25,"lat":47.14},"population":55206},
+        {"country":"FR","name":"Aix-en-Provence","_id":14,"coord":{"lon":5.45,"lat":43.53},"population":146821},
+        {"country":"US","name":"Newark","_id":15,"coord":{"lon":-74.17,"lat":40.73},"population":311549},
+        {"country":"US","name":"Springfield","_id":16,"coord":{"lon":-89.6,"lat":39.8},"population":114394},
+        {"country":"US","name":"Springfield","_id":17,"coord":{"lon":-72.6,"lat":42.1},"population":114394}
+        ]
+        """
+    static let index = try! CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(citiesJSON.utf8)).bytes)
+    static let reference = NaiveWordSearch(cities: try! JSONDecoder().decode([ReferenceCity].self, from: Data(citiesJSON.utf8)))
+
+    /// (id, matched alternate, highlight start, length) of each match.
+    private func words(_ query: String, order: ResultOrder = .alphabetical, limit: Int = .max) throws -> [ReferenceWordMatch] {
+        try Self.index.search(query, matching: .words, order: order, limit: limit).asWordReference
+    }
+
+    private func match(_ id: Int, _ start: Int, _ length: Int, alternate: String? = nil) -> ReferenceWordMatch {
+        ReferenceWordMatch(id: id, matchedAlternateName: alternate, highlight: [start, length])
+    }
+
+    @Test("word starts after a space, hyphen, apostrophe, slash or opening parenthesis; the highlight covers the word")
+    func wordStarts() throws {
+        #expect(try words("york") == [match(1, 4, 4), match(2, 0, 4)])
+        #expect(try words("etienne") == [match(3, 6, 7)])
+        #expect(try words("aquila") == [match(8, 2, 6)])
+        #expect(try words("alene") == [match(9, 8, 5)])
+        #expect(try words("bienne") == [match(13, 5, 6)])
+        #expect(try words("provence") == [match(14, 7, 8)])
+        // Two words match ("Gradiška" and "(Gradiška)"): the earliest is reported.
+        #expect(try words("gradiska") == [match(12, 9, 8)])
+        #expect(try words("janeiro") == [match(10, 7, 7)])
+    }
+
+    @Test("punctuation-insensitive: hyphens, apostrophes, periods and space runs are one separator")
+    func punctuation() throws {
+        for query in ["saint etienne", "saint-etienne", "SAINT  ETIENNE", "saint.etienne", " saint–étienne"] {
+            #expect(try words(query) == [match(3, 0, 13)], "\(query)")
+        }
+        for query in ["l aquila", "l'aquila", "l’aquila", "L‘Aquila"] {
+            #expect(try words(query) == [match(8, 0, 8)], "\(query)")
+        }
+        #expect(try words("st louis") == [match(11, 0, 9)])
+        #expect(try words("st. louis") == [match(11, 0, 9)])
+        #expect(try words("aix en pro") == [match(14, 0, 10)])
+        #expect(try words("coeur d alene") == [match(9, 0, 13)])
+        // "laquila" is one word: apostrophes separate, they do not vanish.
+        #expect(try words("laquila").isEmpty)
+    }
+
+    @Test("alternate names find the city and say which name matched, with its highlight")
+    func alternateNames() throws {
+        #expect(try words("munich") == [match(4, 0, 6, alternate: "Munich")])
+        #expect(try words("monaco di") == [match(4, 0, 9, alternate: "Monaco di Baviera")])
+        #expect(try words("baviera") == [match(4, 10, 7, alternate: "Monaco di Baviera")])
+        #expect(try words("мюн") == [match(4, 0, 3, alternate: "Мюнхен")])
+        #expect(try words("nyc") == [match(1, 0, 3, alternate: "NYC")])
+        #expect(try words("apple") == [match(1, 4, 5, alternate: "Big Apple")])
+        #expect(try words("saint louis") == [match(11, 0, 11, alternate: "Saint Louis")])
+        let munich = try Self.index.search("munich", matching: .words)[0]
+        #expect(munich.name == "München" && munich.matchedName == "Munich")
+        #expect(munich.matchedName[munich.highlightRange] == "Munich")
+        #expect(try Self.index.search("mün", matching: .words)[0].matchedAlternateName == nil)
+    }
+
+    @Test("one city appears once: the primary name is reported when it matches, else the first matching alternate")
+    func oneCityOnce() throws {
+        // "New York City" matches by its primary name, its alternate "New York" and two words.
+        #expect(try words("new york") == [match(1, 0, 8)])
+        #expect(try words("mun") == [match(4, 0, 3)])
+        let results = try Self.index.search("new york", matching: .words, order: .population)
+        #expect(results.count == 1 && results.totalCount == 1)
+        // "St Etienne" (first alternate) and the primary both match "s": primary reported.
+        #expect(try words("s").first { $0.id == 3 } == match(3, 0, 1))
+    }
+
+    @Test("multi-word prefixes, and a trailing separator asks for a following word")
+    func multiWord() throws {
+        #expect(try words("new y") == [match(1, 0, 5)])
+        #expect(try words("rio de j") == [match(10, 0, 8)])
+        #expect(try words("new").map(\.id) == [1, 15])
+        #expect(try words("new ").map(\.id) == [1])
+        #expect(try words("new-").map(\.id) == [1])
+        #expect(try words("york c") == [match(1, 4, 6)])
+        #expect(try words("york x").isEmpty)
+    }
+
+    @Test("the empty query and a query of separators match every city, by its primary name")
+    func emptyQuery() throws {
+        for query in ["", "  ", "-", " . "] {
+            let results = try Self.index.search(query, matching: .words)
+            #expect(results.count == 17 && results.totalCount == 17)
+            #expect(results.allSatisfy { $0.matchedAlternateName == nil && $0.highlightUTF16Range.isEmpty })
+        }
+    }
+
+    @Test("the default search is unchanged: prefix of the full name, alphabetical")
+    func defaultUnchanged() throws {
+        #expect(try Self.index.search("york").map(\.id) == [2])
+        #expect(try Self.index.search("york", matching: .prefix).map(\.id) == [2])
+        #expect(try Self.index.search("saint etienne").isEmpty)
+        #expect(try Self.index.search("munich").isEmpty)
+        #expect(try Self.index.search("paris").map(\.id) == [5, 6, 7])
+    }
+
+    @Test("population order: most populous first, unknown last, ties alphabetical; limit keeps the total count")
+    func populationOrder() throws {
+        #expect(try words("paris", order: .population).map(\.id) == [5, 7, 6])
+        #expect(try words("paris").map(\.id) == [5, 6, 7])
+        let prefix = try Self.index.search("p", matching: .prefix, order: .population)
+        #expect(prefix.map(\.id) == [5, 7, 6] && prefix.totalCount == 3)
+        let top = try Self.index.search("paris", matching: .words, order: .population, limit: 2)
+        #expect(top.map(\.id) == [5, 7] && top.count == 2 && top.totalCount == 3)
+        // Equal populations: alphabetical (same name and country, so by id).
+        #expect(try words("springfield", order: .population).map(\.id) == [16, 17])
+        #expect(try words("s", order: .population, limit: 3).map(\.id) == [11, 3, 16])
+        #expect(try Self.index.search("", matching: .words, order: .population, limit: 2).map(\.id) == [1, 10])
+        #expect(try Self.index.search("paris", matching: .prefix, order: .population, limit: 0).isEmpty)
+    }
+
+    @Test("every query of a seeded set agrees with the naive reference, in both orders")
+    func smallListDifferential() throws {
+        let queries = ["", "a", "s", "sa", "saint", "saint ", "saint e", "n", "ne", "new", "new y", "york", "p", "pa",
+                       "paris", "m", "mu", "muni", "мю", "b", "bi", "big a", "l", "l'", "d", "de", "de j", "gradiska)",
+                       "(gradiska", "st", "st.", "spring", "x", "ü", "etienne", "provence", "en"]
+        for query in queries {
+            for order in ResultOrder.allCases {
+                let actual = try words(query, order: order)
+                let expected = Self.reference.search(query, byPopulation: order == .population)
+                #expect(actual == expected, "\(query) \(order)")
+            }
+        }
+    }
+}
+
+@Suite("Word matching and population order agree with the naive reference on real data")
+struct WordSearchDifferentialTests {
+    static let queryCount = DifferentialSearchTests.queryCount / 4
+
+    /// Compares word matching (all matches, alphabetical), the population top 10 of word and
+    /// prefix matching, and the total counts, for `queryCount` seeded queries.
+    private func compare(_ dataset: LoadedDataset, seed: UInt64) throws {
+        var generator = WordQueryGenerator(names: dataset.allNames, seed: seed)
+        var nonEmptyResults = 0
+        func byPopulation<T>(_ matches: [T], id: (T) -> Int) -> [T] {
+            // The reference lists are alphabetical: a stable sort by population gives the order.
+            matches.enumerated().sorted { a, b in
+                let pa = dataset.populationByID[id(a.element)]!, pb = dataset.populationByID[id(b.element)]!
+                return pa != pb ? pa > pb : a.offset < b.offset
+            }.map(\.element)
+        }
+        for _ in 0 ..< Self.queryCount {
+            let query = generator.next()
+            let expected = dataset.wordReference.search(query, byPopulation: false)
+            let actual = try dataset.index.search(query, matching: .words)
+            #expect(actual.totalCount == expected.count, "count for \(String(reflecting: query))")
+            let actualMatches = actual.asWordReference
+            if actualMatches != expected {
+                let difference = zip(actualMatches, expected).first { $0 != $1 }
+                Issue.record("words \(String(reflecting: query)): first difference \(String(describing: difference)) of \(expected.count)")
+            }
+            let top = try dataset.index.search(query, matching: .words, order: .population, limit: 10)
+            #expect(top.totalCount == expected.count)
+            #expect(top.asWordReference == Array(byPopulation(expected, id: \.id).prefix(10)), "population \(String(reflecting: query))")
+
+            let prefixExpected = dataset.reference.search(query)
+            let prefixTop = try dataset.index.search(query, matching: .prefix, order: .population, limit: 10)
+            #expect(prefixTop.totalCount == prefixExpected.count)
+            #expect(prefixTop.asReference == Array(byPopulation(prefixExpected, id: \.id).prefix(10)), "prefix population \(String(reflecting: query))")
+            if !expected.isEmpty { nonEmptyResults += 1 }
+        }
+        #expect(nonEmptyResults > Self.queryCount / 2)
+    }
+
+    @Test("500 random word queries on Data/cities500.json.xz (alternate names, populations)")
+    func defaultDataset() throws {
+        try compare(Fixtures.defaultDataset.get(), seed: 6)
+    }
+
+    @Test("500 random word queries on the real 209,557-city list (CITYINDEX_SHARED)")
+    func sharedDataset() throws {
+        guard let loaded = Fixtures.sharedDataset else {
+            print("skipped: set CITYINDEX_SHARED to the shared folder to run the word differential test on data/cities.json.xz")
+            return
+        }
+        try compare(loaded.get(), seed: 7)
+    }
+}
+
+extension CityMatches {
+    /// The matches in the word reference's shape, for comparison.
+    var asWordReference: [ReferenceWordMatch] {
+        map { match in
+            let highlight = match.highlightUTF16Range
+            return ReferenceWordMatch(id: match.id, matchedAlternateName: match.matchedAlternateName,
+                                      highlight: [highlight.lowerBound, highlight.count])
+        }
+    }
+}
