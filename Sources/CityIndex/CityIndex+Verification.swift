@@ -2,13 +2,14 @@
 
 extension CityIndex {
     /// Checks the whole file: the checksum over every byte (FORMAT.md §8), the fold table,
-    /// every record, the id index, and every trie node: that the trie's keys are exactly the
-    /// folded names of the records they cover, in search order (invariants I1–I4 of FORMAT.md
-    /// §9). Run it once after downloading or caching an index: searching a file that passes
+    /// every record, the id index, the alternate names, and every node of both tries: that
+    /// the `NODE` keys are exactly the folded names of the records they cover, in search
+    /// order, and the `WNOD` postings exactly the word suffix keys of every name, with right
+    /// counts and population order (invariants I1–I10 of FORMAT.md §9). Run it once after downloading or caching an index: searching a file that passes
     /// cannot meet damage, and every search answers exactly as SEARCH.md says.
     ///
-    /// - Complexity: O(file size + total name length × log *f*). Allocates one bit per city
-    ///   and per byte of the `NODE` section.
+    /// - Complexity: O(file size + total name length × log *f* + postings × trie depth).
+    ///   Allocates a few bytes per city and one bit per byte of the trie sections.
     public func verify() throws(IndexFileError) {
         let computed = CRC32.indexChecksum(of: contents.storage.bytes.buffer)
         guard computed == contents.storedChecksum else {
@@ -17,19 +18,23 @@ extension CityIndex {
         try contents.foldTable.validateEntries()
         try verifyRecords()
         try verifyIDIndex()
+        try verifyAlternateNames()
         try verifyTrie()
+        try verifyWordTrie()
     }
 
-    /// Walks every node once (iteratively): child labels increase, child ranges partition
-    /// their parent's after its own cities, no node is reached twice, and the cities a node
-    /// ends for have exactly its path as folded name, ordered by country then id.
-    private func verifyTrie() throws(IndexFileError) {
-        let nodes = contents.nodes
+    /// Walks every node of a trie section once (iteratively), checking its structure: child
+    /// labels increase, child entry ranges partition their parent's after its own entries, no
+    /// node is reached twice, and the node's best entry is the best of its own first entry and
+    /// its children's (FORMAT.md I1–I3, I6). Calls `visit` with each node, its path (the key
+    /// it spells) and its own entries.
+    private func walkTrie(_ nodes: ByteView, root: TrieNode,
+                          ranksBefore: (Int, Int) -> Bool,
+                          visit: (TrieNode, [UInt8], Range<Int>) throws(IndexFileError) -> Void) throws(IndexFileError) {
         var visited = [UInt64](repeating: 0, count: nodes.count / 64 + 1)
         var path: [UInt8] = []
-        var folded: [UInt8] = []
         // Pending nodes: where to find them, and the path length and byte that lead to them.
-        var pending: [(node: TrieNode, pathLength: Int, label: UInt8?)] = [(contents.root, 0, nil)]
+        var pending: [(node: TrieNode, pathLength: Int, label: UInt8?)] = [(root, 0, nil)]
         while let (node, pathLength, label) = pending.popLast() {
             let bit = node.offset
             guard visited[bit / 64] & (1 << UInt64(bit % 64)) == 0 else {
@@ -56,8 +61,32 @@ extension CityIndex {
                 }
                 rankEnd = child.firstRank
             }
-            // Ranks firstRank ..< rankEnd end at this node: their folded names are the path.
-            for rank in node.firstRank ..< rankEnd {
+            let own = node.firstRank ..< rankEnd
+            // On ties the earliest entry is the best: own entries come before the children's.
+            let candidates = (own.isEmpty ? [] : [own.lowerBound]) + children.map(\.bestRank)
+            if let best = candidates.min(by: ranksBefore), best != node.bestRank {
+                throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset))
+            }
+            try visit(node, path, own)
+            let childPathLength = path.count
+            for (index, child) in children.enumerated().reversed() {
+                pending.append((child, childPathLength, node.childLabel(at: index, in: nodes)))
+            }
+        }
+    }
+
+    /// The `NODE` trie: the cities a node ends for have exactly its path as folded name,
+    /// ordered by country then id, listed by `PORD` in population order (I4, I7).
+    private func verifyTrie() throws(IndexFileError) {
+        var folded: [UInt8] = []
+        let contents = contents
+        func ranksBefore(_ a: Int, _ b: Int) -> Bool {
+            let rankA = contents.rankOfNodeEntry(a) ?? a, rankB = contents.rankOfNodeEntry(b) ?? b
+            return Self.ranksBefore(rankA, 0, rankB, 0, contents: contents)
+        }
+        try walkTrie(contents.nodes, root: contents.root, ranksBefore: ranksBefore) { node, path, own throws(IndexFileError) in
+            guard node.cityCount == node.rankCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset)) }
+            for rank in own {
                 let city = City(contents: contents, rank: rank)
                 folded.removeAll(keepingCapacity: true)
                 var position = 0
@@ -68,17 +97,106 @@ extension CityIndex {
                     position += length
                 }
                 guard folded == path else { throw .invariantViolated(.trieDisagreesWithRecords(rank: rank)) }
-                if rank > node.firstRank {
+                if rank > own.lowerBound {
                     let previous = City(contents: contents, rank: rank - 1)
                     let order = (previous.countryCode, previous.id) < (city.countryCode, city.id)
                     guard order else { throw .invariantViolated(.recordsNotInSearchOrder(rank: rank)) }
                 }
             }
-            let childPathLength = path.count
-            for (index, child) in children.enumerated().reversed() {
-                pending.append((child, childPathLength, node.childLabel(at: index, in: nodes)))
+            // PORD lists exactly these ranks, in population order.
+            var previous: Int?
+            for position in own {
+                guard let rank = contents.rankOfNodeEntry(position), own.contains(rank) else {
+                    throw .invariantViolated(.populationOrderWrong(position: position))
+                }
+                if let previous, !Self.ranksBefore(previous, 0, rank, 0, contents: contents) {
+                    throw .invariantViolated(.populationOrderWrong(position: position))
+                }
+                previous = rank
             }
         }
+    }
+
+    /// The `WNOD` trie and `WPST` postings: each posting's path is a suffix key of the name
+    /// it points to; a key's postings are in population order with one per city; each node
+    /// counts its distinct cities right; and there are exactly as many postings as distinct
+    /// (city, suffix key) pairs, so none is missing (I8–I10).
+    private func verifyWordTrie() throws(IndexFileError) {
+        let contents = contents
+        func ranksBefore(_ a: Int, _ b: Int) -> Bool {
+            guard let first = contents.posting(at: a), let second = contents.posting(at: b) else { return a < b }
+            return Self.ranksBefore(first.rank, first.slot, second.rank, second.slot, contents: contents)
+        }
+        var stamp = [Int32](repeating: -1, count: contents.cityCount)
+        var nodeNumber: Int32 = 0
+        try walkTrie(contents.wordNodes, root: contents.wordRoot, ranksBefore: ranksBefore) { node, path, own throws(IndexFileError) in
+            nodeNumber += 1
+            var distinct = 0
+            for position in node.ranks {
+                guard let (rank, _) = contents.posting(at: position) else { throw .invariantViolated(.postingOutOfBounds(position: position)) }
+                if stamp[rank] != nodeNumber {
+                    stamp[rank] = nodeNumber
+                    distinct += 1
+                }
+            }
+            guard distinct == node.cityCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset)) }
+            var previous: (rank: Int, slot: Int)?
+            for position in own {
+                let (rank, slot) = contents.posting(at: position)!
+                guard slot <= contents.alternateRange(ofRank: rank).count else {
+                    throw .invariantViolated(.postingOutOfBounds(position: position))
+                }
+                if let previous {
+                    guard previous.rank != rank, Self.ranksBefore(previous.rank, previous.slot, rank, slot, contents: contents) else {
+                        throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                    }
+                }
+                previous = (rank, slot)
+                let (key, wordStarts) = WordKey.encode(contents.nameBytes(ofRank: rank, slot: slot).scalars, with: contents.foldTable)
+                guard wordStarts.contains(where: { key[$0...].elementsEqual(path) }) else {
+                    throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                }
+            }
+        }
+        var expectedPostingCount = 0
+        for rank in 0 ..< contents.cityCount {
+            var keys = Set<ArraySlice<UInt8>>()
+            for slot in 0 ... contents.alternateRange(ofRank: rank).count {
+                let (key, wordStarts) = WordKey.encode(contents.nameBytes(ofRank: rank, slot: slot).scalars, with: contents.foldTable)
+                for start in wordStarts { keys.insert(key[start...]) }
+            }
+            expectedPostingCount += keys.count
+        }
+        guard expectedPostingCount == contents.postingCount else {
+            throw .invariantViolated(.postingOutOfBounds(position: contents.postingCount))
+        }
+    }
+
+    /// `ALTN`: first indexes start at 0, never decrease and end at the alternate count; every
+    /// alternate name lies inside `NAME` and is non-empty UTF-8.
+    private func verifyAlternateNames() throws(IndexFileError) {
+        let base = IndexLayout.alternateHeaderByteCount
+        guard contents.alternates.uint32(at: base) == 0,
+              contents.alternates.uint32(at: base + contents.cityCount * 4) == UInt32(contents.alternateCount) else {
+            throw .invariantViolated(.alternateNameOutOfBounds(rank: 0))
+        }
+        for rank in 0 ..< contents.cityCount {
+            let first = contents.alternates.uint32(at: base + rank * 4)!, end = contents.alternates.uint32(at: base + rank * 4 + 4)!
+            guard first <= end else { throw .invariantViolated(.alternateNameOutOfBounds(rank: rank)) }
+            for slot in 1 ..< 1 + Int(end - first) {
+                let name = contents.nameBytes(ofRank: rank, slot: slot)
+                guard name.count > 0, UTF8Validation.isValid(name.buffer) else {
+                    throw .invariantViolated(.alternateNameOutOfBounds(rank: rank))
+                }
+            }
+        }
+    }
+
+    /// Population order of two (rank, slot) entries: weight descending, rank, slot.
+    static func ranksBefore(_ rankA: Int, _ slotA: Int, _ rankB: Int, _ slotB: Int, contents: IndexContents) -> Bool {
+        let weightA = contents.weight(ofRank: rankA), weightB = contents.weight(ofRank: rankB)
+        if weightA != weightB { return weightA > weightB }
+        return rankA != rankB ? rankA < rankB : slotA < slotB
     }
 
     private func verifyRecords() throws(IndexFileError) {

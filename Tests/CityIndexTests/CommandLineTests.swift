@@ -82,6 +82,23 @@ struct CommandLineTests {
 
         let text = try citySearch.run(["--index", index, "mün"])
         #expect(text.standardOutput.hasPrefix("2 cities match \"mün\"\n  Munchen, DE"))
+
+        // --match words finds alternate names and says which matched; --rank population orders.
+        let words = try citySearch.run(["--index", index, "--json", "--match", "words", "munich"])
+        let wordObject = try #require(try JSONSerialization.jsonObject(with: Data(words.standardOutput.utf8)) as? [String: Any])
+        let wordResults = try #require(wordObject["results"] as? [[String: Any]])
+        #expect(wordObject["count"] as? Int == 1)
+        #expect(wordResults.first?["name"] as? String == "München")
+        #expect(wordResults.first?["matchedName"] as? String == "Munich")
+        #expect(wordResults.first?["highlights"] as? [[Int]] == [[0, 6]])
+        let york = try citySearch.run(["--index", index, "--match", "words", "--rank", "population", "york"])
+        #expect(york.standardOutput == "1 city matches \"york\"\n  New York, US  (40.714272, -74.005966)  id 5128581\n")
+        let ranked = try citySearch.run(["--index", index, "--json", "--rank", "population", "--limit", "1", "paris"])
+        let rankedObject = try #require(try JSONSerialization.jsonObject(with: Data(ranked.standardOutput.utf8)) as? [String: Any])
+        #expect(rankedObject["count"] as? Int == 2)
+        #expect((rankedObject["results"] as? [[String: Any]])?.first?["id"] as? Int == 2988507)
+        let wrong = try citySearch.run(["--index", index, "--match", "fuzzy", "x"])
+        #expect(wrong.status == 64 && wrong.standardError.contains("fuzzy"))
     }
 
     @Test("build-index reads standard input with '-'")

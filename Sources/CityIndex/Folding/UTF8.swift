@@ -71,3 +71,17 @@ enum UTF8Decoding {
         return (scalar, length)
     }
 }
+
+extension ByteView {
+    /// The scalars of the bytes read as UTF-8 (an ill-formed sequence as U+FFFD). O(n).
+    var scalars: [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        var position = 0
+        while position < count {
+            let (scalar, length) = UTF8Decoding.scalar(in: buffer, at: position)
+            scalars.append(scalar)
+            position += length
+        }
+        return scalars
+    }
+}
