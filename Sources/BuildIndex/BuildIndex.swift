@@ -30,6 +30,9 @@ struct BuildIndex: ParsableCommand {
     @Option(help: "Write a compressed artifact (gzip or xz) for download instead of a plain, mappable index (IndexStore decompresses and verifies it into its cache).")
     var compress: CompressionChoice?
 
+    @Option(help: ArgumentHelp("Which alternate names to store for word matching: all, latin (names in Latin letters only: a smaller index) or none.", valueName: "all|latin|none"))
+    var alternateNames: AlternateNameSelection = .all
+
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
 
@@ -47,7 +50,8 @@ struct BuildIndex: ParsableCommand {
     mutating func run() throws {
         let inputPath = try input ?? DefaultDataset.path()
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
-        let builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
+        var builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
+        builder.alternateNames = alternateNames
         do {
             let index = try builder.build(inputPath: inputPath)
             if let compress {
@@ -79,3 +83,5 @@ enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
 
     var format: CompressionFormat { self == .gzip ? .gzip : .xz }
 }
+
+extension AlternateNameSelection: ExpressibleByArgument {}

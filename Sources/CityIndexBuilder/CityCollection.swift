@@ -41,9 +41,9 @@ struct CityCollection {
 
     var count: Int { records.count }
 
-    /// Adds a city. Alternate names whose word key is empty or equal to the key of the
+    /// Adds a city with the alternate names `selection` keeps. Alternate names whose word key is empty or equal to the key of the
     /// primary name or of an earlier alternate are dropped (they could never be reported).
-    mutating func append(_ city: ParsedCity, folder: Folder) {
+    mutating func append(_ city: ParsedCity, folder: Folder, alternateNames selection: AlternateNameSelection = .all) {
         let nameStart = nameArena.count
         let keyStart = keyArena.count
         let primary = String(decoding: city.nameBytes, as: UTF8.self)
@@ -52,7 +52,7 @@ struct CityCollection {
         appendName(city.nameBytes, text: primary, folder: folder)
         // Arrays, not slices: a slice would share the arena and make every append copy it.
         var seenKeys: Set<[UInt8]> = [Array(wordKey(of: names[firstName]))]
-        for alternate in city.alternateNames {
+        for alternate in city.alternateNames where selection.includes(alternate) {
             let mark = (names: names.count, nameArena: nameArena.count, wordKeys: wordKeyArena.count, starts: wordStarts.count)
             appendName(alternate, text: String(decoding: alternate, as: UTF8.self), folder: folder)
             let key = Array(wordKey(of: names[mark.names]))

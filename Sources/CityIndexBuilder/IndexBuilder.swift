@@ -14,6 +14,9 @@ public struct IndexBuilder: Sendable {
     /// Called now and then with the bytes read so far and the input's size, when known.
     public var progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)?
 
+    /// Which alternate names to store for word matching (default: all).
+    public var alternateNames: AlternateNameSelection = .all
+
     /// Limits the fold table to these scalars. Only for tools that need tiny files (fuzzing
     /// seeds): other scalars then fold to themselves, which is not SEARCH.md folding.
     /// `nil` (the default) writes the full table.
@@ -71,7 +74,7 @@ public struct IndexBuilder: Sendable {
             // The collection's records are dropped as soon as they are laid out.
             var collection = CityCollection()
             try parser.parse { city in
-                collection.append(city, folder: folder)
+                collection.append(city, folder: folder, alternateNames: alternateNames)
                 if collection.count % 16_384 == 0 { reportProgress() }
             }
             reportProgress()
@@ -126,6 +129,29 @@ public struct IndexBuilder: Sendable {
     package static let foldSectionBytes: [UInt8] = FoldTableGenerator.sectionBytes()
 
     package static func folder() throws -> Folder { try Folder(foldSectionBytes: foldSectionBytes) }
+}
+
+/// Which alternate names an index stores (each stored name costs its text, about 6 bytes of
+/// directory and the postings and trie nodes of its words).
+public enum AlternateNameSelection: String, Sendable, CaseIterable {
+    /// Every alternate name of the input.
+    case all
+    /// Only names written in Latin letters (every letter below U+0250, or in Latin Extended
+    /// Additional U+1E00–U+1EFF): the exonyms and transliterations a Latin keyboard types.
+    case latin
+    /// None: word matching then covers the primary names only.
+    case none
+
+    func includes(_ name: [UInt8]) -> Bool {
+        switch self {
+        case .all: return true
+        case .none: return false
+        case .latin:
+            return String(decoding: name, as: UTF8.self).unicodeScalars.allSatisfy { scalar in
+                !scalar.properties.isAlphabetic || scalar.value < 0x250 || (0x1E00...0x1EFF).contains(scalar.value)
+            }
+        }
+    }
 }
 
 /// A built index file, kept as the chunks it is written from.

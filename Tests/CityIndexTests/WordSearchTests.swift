@@ -139,6 +139,22 @@ struct WordSearchTests {
         #expect(try Self.index.search("paris", matching: .prefix, order: .population, limit: 0).isEmpty)
     }
 
+    @Test("build option: alternate names all, latin (Latin letters only) or none")
+    func alternateNameSelection() throws {
+        func index(_ selection: AlternateNameSelection) throws -> CityIndex {
+            var builder = IndexBuilder()
+            builder.alternateNames = selection
+            return try CityIndex(bytes: builder.build(jsonBytes: Array(Self.citiesJSON.utf8)).bytes)
+        }
+        let latin = try index(.latin), none = try index(.none)
+        #expect(try latin.search("munich", matching: .words).map(\.id) == [4])
+        #expect(try latin.search("мюн", matching: .words).isEmpty)
+        #expect(try none.search("munich", matching: .words).isEmpty)
+        #expect(try none.search("york", matching: .words).map(\.id) == [1, 2])
+        try latin.verify()
+        try none.verify()
+    }
+
     @Test("every query of a seeded set agrees with the naive reference, in both orders")
     func smallListDifferential() throws {
         let queries = ["", "a", "s", "sa", "saint", "saint ", "saint e", "n", "ne", "new", "new y", "york", "p", "pa",
