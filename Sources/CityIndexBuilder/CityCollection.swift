@@ -53,6 +53,8 @@ struct CityCollection {
         // Arrays, not slices: a slice would share the arena and make every append copy it.
         var seenKeys: Set<[UInt8]> = [Array(wordKey(of: names[firstName]))]
         for alternate in city.alternateNames where selection.includes(alternate) {
+            // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
+            guard names.count - firstName - 1 < Int(UInt16.max) else { break }
             let mark = (names: names.count, nameArena: nameArena.count, wordKeys: wordKeyArena.count, starts: wordStarts.count)
             appendName(alternate, text: String(decoding: alternate, as: UTF8.self), folder: folder)
             let key = Array(wordKey(of: names[mark.names]))
