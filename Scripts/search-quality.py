@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Search quality benchmark: how often the city a person means is in the top 1 / 5 / 10.
+
+Builds a query set from Data/cities500.json.xz by rule (below), runs every query through
+`city-search --json --limit 10` in each mode (prefix or words matching, alphabetical or
+population order) and prints, per mode and per kind of query, the share of queries whose
+expected city is among the first 1, 5 and 10 results, as a Markdown table.
+
+Rules (each kind takes the 100 most populous cities it applies to; ties by id):
+  prefix       the first 4 letters of the name, lowercase, accents stripped   ("shan" -> Shanghai)
+  later word   the first 5 letters of the longest word after the first        ("york" -> New York City)
+  punctuation  the name with hyphens, apostrophes and periods as spaces, or,
+               for a name without them, its spaces as hyphens                 ("xi an" -> Xi'an)
+  alternate    the first 6 letters of the first alternate name (in the list's
+               order) in Latin letters, 5+ letters long, not all capitals, and
+               sharing no word start with the name                            ("canton" -> Guangzhou)
+
+Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
+Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
+"""
+import argparse
+import json
+import lzma
+import os
+import re
+import subprocess
+import sys
+import unicodedata
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212'\u2018\u2019\u02bc`.,/\\()\[\]]+")
+MODES = [("prefix", "alphabetical"), ("prefix", "population"), ("words", "alphabetical"), ("words", "population")]
+PER_KIND = 100
+
+
+def plain(text):
+    """Lowercase, accents stripped (what a person types on a plain keyboard)."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+
+
+def words(text):
+    return [w for w in SEPARATORS.split(plain(text)) if w]
+
+
+def is_latin(text):
+    return all(not c.isalpha() or ord(c) < 0x250 or 0x1E00 <= ord(c) <= 0x1EFF for c in text)
+
+
+def prefix_query(city):
+    key = plain(city["name"])
+    return key[:4] if len(words(city["name"])) > 0 and len(key) >= 4 else None
+
+
+def later_word_query(city):
+    parts = words(city["name"])
+    if len(parts) < 2:
+        return None
+    longest = max(parts[1:], key=len)
+    return longest[:5] if len(longest) >= 3 else None
+
+
+def punctuation_query(city):
+    name = city["name"]
+    if re.search(r"[\-\u2010-\u2015'\u2018\u2019.]", name):
+        return " ".join(w for w in re.split(r"[\s\-\u2010-\u2015'\u2018\u2019.]+", plain(name)) if w)
+    parts = plain(name).split()
+    return "-".join(parts) if len(parts) >= 2 else None
+
+
+def alternate_query(city):
+    starts = set(words(city["name"]))
+    for alternate in city.get("alternatenames") or []:
+        letters = [c for c in alternate if c.isalpha()]
+        if not is_latin(alternate) or len(letters) < 5 or alternate.isupper():
+            continue
+        alternate_words = words(alternate)
+        if any(w.startswith(s) or s.startswith(w) for w in alternate_words for s in starts):
+            continue
+        return " ".join(alternate_words)[:6].strip()
+    return None
+
+
+KINDS = [("prefix", prefix_query), ("later word", later_word_query),
+         ("punctuation", punctuation_query), ("alternate", alternate_query)]
+
+
+def query_set(cities):
+    by_population = sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"]))
+    pairs = []
+    for kind, rule in KINDS:
+        taken = 0
+        for city in by_population:
+            query = rule(city)
+            if query:
+                pairs.append((kind, query, city))
+                taken += 1
+                if taken == PER_KIND:
+                    break
+    return pairs
+
+
+def run(city_search, index, query, match, rank):
+    output = subprocess.run([city_search, "--index", index, "--json", "--limit", "10",
+                             "--match", match, "--rank", rank, "--", query],
+                            check=True, capture_output=True, text=True).stdout
+    return [result["id"] for result in json.loads(output)["results"]]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--index")
+    parser.add_argument("--data", default=os.path.join(ROOT, "Data", "cities500.json.xz"))
+    parser.add_argument("--city-search", default=os.path.join(ROOT, ".build", "release", "city-search"))
+    arguments = parser.parse_args()
+    index = arguments.index
+    if index is None:
+        subprocess.run(["swift", "build", "-c", "release", "--package-path", ROOT], check=True, stdout=subprocess.DEVNULL)
+        index = os.path.join(ROOT, ".build", "quality.cidx")
+        subprocess.run([os.path.join(ROOT, ".build", "release", "build-index"), arguments.data, "-o", index, "--quiet"], check=True)
+    with lzma.open(arguments.data) if arguments.data.endswith(".xz") else open(arguments.data, "rb") as stream:
+        cities = json.load(stream)
+    pairs = query_set(cities)
+
+    print(f"{len(pairs)} (query, expected city) pairs from {os.path.basename(arguments.data)}, "
+          f"{PER_KIND} per kind; share of queries whose city is in the top 1 / 5 / 10.\n")
+    print("| mode | " + " | ".join(kind for kind, _ in KINDS) + " | all |")
+    print("|---|" + "---|" * (len(KINDS) + 1))
+    examples = {}
+    for match, rank in MODES:
+        found = {kind: [0, 0, 0, 0] for kind, _ in KINDS}
+        for kind, query, city in pairs:
+            ids = run(arguments.city_search, index, query, match, rank)
+            position = ids.index(city["_id"]) if city["_id"] in ids else None
+            counts = found[kind]
+            counts[0] += 1
+            for slot, k in enumerate((1, 5, 10), start=1):
+                counts[slot] += position is not None and position < k
+            examples.setdefault(kind, (query, city["name"]))
+        total = [sum(found[kind][i] for kind, _ in KINDS) for i in range(4)]
+
+        def cell(counts):
+            n = counts[0]
+            return " / ".join(f"{100 * counts[i] / n:.0f}%" for i in (1, 2, 3))
+
+        print(f"| `--match {match} --rank {rank}` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
+              + f" | **{cell(total)}** |")
+    print("\nExamples: " + "; ".join(f"{kind}: \"{query}\" -> {name}" for kind, (query, name) in examples.items()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
