@@ -1,15 +1,34 @@
-// MappedIndex.swift: strategy 6, CityIndex.
+// MappedIndex.swift: strategy 6, CityIndex (and its word and population modes).
 import CityIndex
 
-/// The memory-mapped CityIndex file.
+/// The memory-mapped CityIndex file, searched in one of its modes: by default SEARCH.md
+/// (prefix, alphabetical, the mode compared with the other strategies); word matching
+/// (WORDS.md) and population order are timed alongside to show what they cost.
 public final class MappedIndex: SearchStrategy {
     public static let name = "CityIndex (mapped)"
     public let index: CityIndex
+    private let matching: MatchMode
+    private let order: ResultOrder
 
-    public init(path: String) throws { index = try CityIndex(path: path) }
+    public init(path: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical) throws {
+        index = try CityIndex(path: path)
+        self.matching = matching
+        self.order = order
+    }
+
+    /// The table name of a mode.
+    public static func name(matching: MatchMode, order: ResultOrder) -> String {
+        matching == .prefix && order == .alphabetical ? name : "CityIndex --match \(matching) --rank \(order)"
+    }
 
     public func search(_ query: String, limit: Int) -> SearchAnswer {
-        guard let matches = try? index.search(query) else { return SearchAnswer(count: -1, ids: [], highlights: []) }
+        let found: CityMatches?
+        if matching == .prefix && order == .alphabetical {
+            found = try? index.search(query)
+        } else {
+            found = try? index.search(query, matching: matching, order: order, limit: limit)
+        }
+        guard let matches = found else { return SearchAnswer(count: -1, ids: [], highlights: []) }
         var ids: [Int] = []
         var highlights: [Int] = []
         ids.reserveCapacity(limit)
@@ -18,6 +37,6 @@ public final class MappedIndex: SearchStrategy {
             ids.append(match.id)
             highlights.append(match.highlightUTF16Range.count)
         }
-        return SearchAnswer(count: matches.count, ids: ids, highlights: highlights)
+        return SearchAnswer(count: matches.totalCount, ids: ids, highlights: highlights)
     }
 }
