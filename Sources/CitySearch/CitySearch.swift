@@ -76,7 +76,8 @@ struct CitySearch: AsyncParsableCommand {
             do { store = try FavoritesStore(fileURL: URL(fileURLWithPath: favorites)) } catch {
                 throw fail("\(error)", status: 65)
             }
-            await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds)).run()
+            await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds),
+                                    matching: match, order: rank).run()
             return
         }
         do {

@@ -18,10 +18,12 @@ final class InteractiveSearch {
     private var showingDetails = false
     private var favoritesOnly = false
 
-    init(index: CityIndex, favorites: FavoritesStore, debounce: Duration) {
+    init(index: CityIndex, favorites: FavoritesStore, debounce: Duration,
+         matching: MatchMode = .prefix, order: ResultOrder = .alphabetical) {
         self.favorites = favorites
         session = CitySearchSession(index: index, favorites: favorites,
-                                    configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: true))
+                                    configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: true,
+                                                         matching: matching, order: order, rankedResultLimit: 200))
     }
 
     /// Runs until the user quits or input ends. The terminal is restored on every way out.
@@ -118,7 +120,7 @@ final class InteractiveSearch {
         let (rows, columns) = Terminal.size
         var lines: [String] = []
         lines.append("Search: " + query)
-        let count = results?.count ?? 0
+        let count = results?.totalCount ?? 0
         var status = "\(count) \(count == 1 ? "city" : "cities")" + (favoritesOnly ? " · favorites only" : "")
         if let message { status += " · " + message }
         lines.append(status)
@@ -145,11 +147,13 @@ final class InteractiveSearch {
         Terminal.write(screen)
     }
 
+    /// The name with the matched part in bold; when an alternate name matched, the name
+    /// followed by "· Alternate" with the matched part in bold.
     private func emphasized(_ match: CityMatch) -> String {
-        let name = match.name
+        let matched = match.matchedName
         let range = match.highlightRange
-        guard !range.isEmpty else { return name }
-        return "\u{1B}[1m" + name[range] + "\u{1B}[0m" + name[range.upperBound...]
+        let bold = range.isEmpty ? matched : matched[..<range.lowerBound] + "\u{1B}[1m" + matched[range] + "\u{1B}[0m" + matched[range.upperBound...]
+        return match.matchedAlternateName == nil ? bold : match.name + " · " + bold
     }
 
     private func details(of match: CityMatch) -> [String] {

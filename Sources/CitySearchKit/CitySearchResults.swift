@@ -12,6 +12,10 @@ public struct CitySearchResults: RandomAccessCollection, Sendable {
     /// With favorites only: positions in `matches` of the favorites, increasing.
     let favoritePositions: ArraySlice<Int>?
 
+    /// How many cities match in all: `count`, or more when population order delivered only
+    /// the top `rankedResultLimit`.
+    public var totalCount: Int { favoritePositions?.count ?? matches.totalCount }
+
     public var startIndex: Int { 0 }
     public var endIndex: Int { favoritePositions?.count ?? matches.count }
 

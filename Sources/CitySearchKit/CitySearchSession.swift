@@ -17,12 +17,23 @@ public actor CitySearchSession {
         public var minimumCharacterCount: Int
         /// Whether repeating the last delivered query gives `.sameAsPreviousQuery`.
         public var rejectsRepeatedQueries: Bool
+        /// How queries match names (default SEARCH.md prefix; `.words`: WORDS.md).
+        public var matching: MatchMode
+        /// Result order (default alphabetical; `.population`: the most populous first).
+        public var order: ResultOrder
+        /// With population order, how many results to deliver (the top *k*); the count of
+        /// all matches stays available as `totalCount`.
+        public var rankedResultLimit: Int
 
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
-                    rejectsRepeatedQueries: Bool = true) {
+                    rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
+                    order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50) {
             self.debounce = debounce
             self.minimumCharacterCount = minimumCharacterCount
             self.rejectsRepeatedQueries = rejectsRepeatedQueries
+            self.matching = matching
+            self.order = order
+            self.rankedResultLimit = rankedResultLimit
         }
     }
 
@@ -88,12 +99,25 @@ public actor CitySearchSession {
         pendingDebounce = nil
 
         let matches: CityMatches
-        do { matches = try index.search(queryFragment) } catch { throw .index(error) }
+        do {
+            let limit = configuration.order == .population ? configuration.rankedResultLimit : .max
+            matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
+                                       limit: isFavoritesOnly ? .max : limit)
+        } catch {
+            throw .index(error)
+        }
         lastDeliveredQuery = queryFragment
         guard isFavoritesOnly else {
             return CitySearchResults(query: queryFragment, isFavoritesOnly: false, matches: matches, favoritePositions: nil)
         }
         let ranks = currentFavoriteRanks()
+        guard matches.rankRange != nil else {
+            // Word matching or population order: filter the matches, O(matches).
+            let favorite = Set(ranks)
+            let positions = matches.indices.filter { favorite.contains(matches[$0].city.rank) }
+            return CitySearchResults(query: queryFragment, isFavoritesOnly: true, matches: matches,
+                                     favoritePositions: positions[...])
+        }
         // Prefix matches in search order are a contiguous run of ranks.
         let matchRanks = matches.rankRange ?? 0..<0
         let lower = ranks.partitioningIndex(where: { $0 >= matchRanks.lowerBound })

@@ -114,6 +114,38 @@ struct CitySearchSessionTests {
         let highlighted = attributed.runs.filter { $0[CityNameHighlightAttribute.self] == true }
         #expect(highlighted.count == 1)
         #expect(String(attributed[highlighted.first!.range].characters) == "Zü")
+
+        // An alternate name matched: the subtitle carries the highlight, the name none.
+        let munich = try #require(try Fixtures.smallIndex.search("mun", matching: .words).first { $0.id == 2867714 })
+        #expect(munich.matchedAlternateName == nil)   // the primary name "München" matches "mun"
+        let alternate = try #require(try Fixtures.smallIndex.search("munich", matching: .words).first)
+        #expect(alternate.name == "München" && alternate.highlightNSRange == NSRange(location: 0, length: 6))
+        #expect(!alternate.highlightedName().runs.contains { $0[CityNameHighlightAttribute.self] == true })
+        let subtitle = try #require(alternate.highlightedMatchedAlternateName())
+        let marked = subtitle.runs.filter { $0[CityNameHighlightAttribute.self] == true }
+        #expect(marked.count == 1 && String(subtitle[marked.first!.range].characters) == "Munich")
+    }
+
+    @Test("word matching and population order in a session; favorites only filters them")
+    func wordsAndPopulation() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let favorites = try FavoritesStore(fileURL: file)
+        try favorites.add(4717560)   // Paris, US
+        let session = CitySearchSession(index: Fixtures.smallIndex, favorites: favorites,
+                                        configuration: .init(debounce: debounce, matching: .words, order: .population,
+                                                             rankedResultLimit: 1), clock: clock)
+        func search(_ query: String) async throws -> CitySearchResults {
+            let call = Task { try await session.search(queryFragment: query) }
+            await clock.waitForSleepers(1)
+            clock.advance(by: debounce)
+            return try await call.value
+        }
+        let paris = try await search("paris")
+        #expect(paris.map(\.id) == [2988507] && paris.totalCount == 2)   // top 1 of 2: Paris, FR
+        #expect(try await search("york").map(\.id) == [5128581])
+        await session.setFavoritesOnly(true)
+        #expect(try await search("paris").map(\.id) == [4717560])
     }
 }
 
