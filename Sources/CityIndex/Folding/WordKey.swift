@@ -34,7 +34,7 @@ package enum WordKey {
         var key: [UInt8] = []
         var wordStarts: [Int] = []
         for scalar in text {
-            table.withFoldedUTF8(of: scalar) { bytes in
+            _ = table.withFoldedUTF8(of: scalar) { bytes in
                 encoder.feed(foldedUTF8: bytes) { byte, startsWord in
                     if startsWord { wordStarts.append(key.count) }
                     key.append(byte)

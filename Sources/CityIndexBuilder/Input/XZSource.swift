@@ -19,7 +19,7 @@ final class XZSource: ByteSource {
     }
 
     deinit {
-        lzma_end(&stream)
+        lzma_end(&stream)   // a no-op when the stream already ended
         input.deallocate()
     }
 
@@ -39,6 +39,8 @@ final class XZSource: ByteSource {
             switch status {
             case LZMA_STREAM_END:
                 finished = true
+                // Free the dictionary (up to 64 MiB) now: the build's later phases need the memory.
+                lzma_end(&stream)
                 return produced
             case LZMA_OK:
                 if produced > 0 { return produced }
