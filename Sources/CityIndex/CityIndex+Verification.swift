@@ -127,19 +127,14 @@ extension CityIndex {
             guard let first = contents.posting(at: a), let second = contents.posting(at: b) else { return a < b }
             return Self.ranksBefore(first.rank, first.slot, second.rank, second.slot, contents: contents)
         }
-        var stamp = [Int32](repeating: -1, count: contents.cityCount)
-        var nodeNumber: Int32 = 0
+        for position in 0 ..< contents.postingCount where contents.posting(at: position) == nil {
+            throw .invariantViolated(.postingOutOfBounds(position: position))
+        }
+        // City counts are checked after the walk, offline: O((postings + nodes) log postings)
+        // whatever the trie's shape (counting each node's range would be quadratic on a comb).
+        var summaries: [(entries: Range<Int>, cityCount: Int, offset: Int)] = []
         try walkTrie(contents.wordNodes, root: contents.wordRoot, ranksBefore: ranksBefore) { node, path, own throws(IndexFileError) in
-            nodeNumber += 1
-            var distinct = 0
-            for position in node.ranks {
-                guard let (rank, _) = contents.posting(at: position) else { throw .invariantViolated(.postingOutOfBounds(position: position)) }
-                if stamp[rank] != nodeNumber {
-                    stamp[rank] = nodeNumber
-                    distinct += 1
-                }
-            }
-            guard distinct == node.cityCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset)) }
+            summaries.append((node.ranks, node.cityCount, node.offset))
             var previous: (rank: Int, slot: Int)?
             for position in own {
                 let (rank, slot) = contents.posting(at: position)!
@@ -156,6 +151,18 @@ extension CityIndex {
                 guard wordStarts.contains(where: { key[$0...].elementsEqual(path) }) else {
                     throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
+            }
+        }
+        summaries.sort { $0.entries.upperBound < $1.entries.upperBound }
+        var counter = DistinctCityCounter(entryCount: contents.postingCount, cityCount: contents.cityCount)
+        var added = 0
+        for summary in summaries {
+            while added < summary.entries.upperBound {
+                counter.add(entry: added, city: contents.posting(at: added)!.rank)
+                added += 1
+            }
+            guard counter.cityCount(in: summary.entries) == summary.cityCount else {
+                throw .invariantViolated(.nodeSummaryWrong(nodeOffset: summary.offset))
             }
         }
         var expectedPostingCount = 0
