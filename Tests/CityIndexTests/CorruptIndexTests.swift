@@ -155,6 +155,49 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.invariantViolated(.trieDisagreesWithRecords(rank: rank))) { try renamedIndex.verify() }
     }
 
+    /// The offset and size of section `kind` in an index file.
+    private static func section(_ kind: String, in bytes: [UInt8]) -> Range<Int> {
+        let entry = (0..<Int(bytes[28])).first { Array(bytes[32 + 24 * $0 ..< 36 + 24 * $0]) == Array(kind.utf8) }!
+        func field(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[32 + 24 * entry + at + $1]) << (8 * $1) } }
+        return field(8) ..< field(8) + field(16)
+    }
+
+    @Test("verify() finds damage to the word trie, postings, alternate names and population order behind a valid checksum")
+    func deepVerificationOfWordMatching() throws {
+        let bytes = Fixtures.smallIndexBytes
+        func verifyFails(_ damaged: [UInt8], _ what: Comment) throws {
+            let index = try CityIndex(bytes: Self.restamped(damaged))
+            #expect(throws: IndexFileError.self, what) { try index.verify() }
+        }
+        // Two postings of different keys swapped: their paths no longer spell their names.
+        let postings = Self.section("WPST", in: bytes)
+        var swapped = bytes
+        swapped.replaceSubrange(postings.lowerBound ..< postings.lowerBound + 6, with: bytes[postings.lowerBound + 6 ..< postings.lowerBound + 12])
+        swapped.replaceSubrange(postings.lowerBound + 6 ..< postings.lowerBound + 12, with: bytes[postings.lowerBound ..< postings.lowerBound + 6])
+        try verifyFails(swapped, "swapped postings")
+        // A posting repeated over another: one (city, key) pair is missing.
+        var repeated = bytes
+        repeated.replaceSubrange(postings.upperBound - 6 ..< postings.upperBound, with: bytes[postings.upperBound - 12 ..< postings.upperBound - 6])
+        try verifyFails(repeated, "a repeated posting")
+        // The alternate name "Munich" renamed "Xunich": its postings no longer match it.
+        let names = Self.section("NAME", in: bytes)
+        let munich = Array("Munich".utf8)
+        let offset = try #require((names.lowerBound ..< names.upperBound - munich.count).first { Array(bytes[$0 ..< $0 + munich.count]) == munich })
+        var renamed = bytes
+        renamed[offset] = UInt8(ascii: "X")
+        try verifyFails(renamed, "a renamed alternate")
+        // Paris, FR and Paris, US swapped in PORD: no longer in population order.
+        let order = Self.section("PORD", in: bytes)
+        let index = Fixtures.smallIndex
+        let parisRank = try #require(index.city(id: 2988507)?.rank)
+        var reordered = bytes
+        let at = order.lowerBound + 4 * parisRank
+        reordered.replaceSubrange(at ..< at + 8, with: bytes[at + 4 ..< at + 8] + bytes[at ..< at + 4])
+        try verifyFails(reordered, "PORD out of population order")
+        // The undamaged file passes.
+        try CityIndex(bytes: Self.restamped(bytes)).verify()
+    }
+
     @Test("a missing file names the path and errno; a directory is refused")
     func missingFile() {
         #expect(throws: IndexFileError.cannotOpenFile(path: "/nonexistent/cities.cidx", errno: 2)) {
