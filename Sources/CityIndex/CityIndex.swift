@@ -58,9 +58,12 @@ final class IndexContents: Sendable {
     /// The `WNOD` section and its root: the trie over word suffix keys.
     let wordNodes: ByteView
     let wordRoot: TrieNode
-    /// The `WPST` section: `postingCount` postings of 6 bytes.
+    /// The `WPST` postings (after the section header): `postingCount` of `postingByteCount`
+    /// bytes, packed with `slotBitCount` bits of slot when 4 bytes.
     let postings: ByteView
     let postingCount: Int
+    let postingByteCount: Int
+    let slotBitCount: Int
     /// The `ALTN` section: the header, then `cityCount + 1` first-alternate indexes, then
     /// `alternateCount` entries of 6 bytes.
     let alternates: ByteView
@@ -105,12 +108,22 @@ final class IndexContents: Sendable {
         nodes = try section(.nodes)
         root = try Self.root(of: nodes, kind: .nodes, entryCount: cityCount)
 
-        postings = try section(.wordPostings)
-        guard postings.count % IndexLayout.postingByteCount == 0 else {
-            throw .sectionSizeMismatch(section: .wordPostings, byteCount: UInt64(postings.count),
-                                       expectedByteCount: UInt64(postings.count / IndexLayout.postingByteCount * IndexLayout.postingByteCount))
+        let postingSection = try section(.wordPostings)
+        let slotBitCount = Int(postingSection.uint8(at: 0) ?? 0)
+        let postingByteCount = Int(postingSection.uint8(at: 1) ?? 0)
+        let validWidth = postingByteCount == IndexLayout.packedPostingByteCount ? slotBitCount <= 16
+            : postingByteCount == IndexLayout.widePostingByteCount && slotBitCount == 16
+        guard postingSection.count >= IndexLayout.postingHeaderByteCount, validWidth,
+              (postingSection.count - IndexLayout.postingHeaderByteCount) % postingByteCount == 0 else {
+            let entries = max(0, postingSection.count - IndexLayout.postingHeaderByteCount) / max(postingByteCount, 1)
+            throw .sectionSizeMismatch(section: .wordPostings, byteCount: UInt64(postingSection.count),
+                                       expectedByteCount: UInt64(IndexLayout.postingHeaderByteCount + entries * max(postingByteCount, 4)))
         }
-        postingCount = postings.count / IndexLayout.postingByteCount
+        postings = postingSection.slice(offset: IndexLayout.postingHeaderByteCount,
+                                        length: postingSection.count - IndexLayout.postingHeaderByteCount)!
+        self.slotBitCount = slotBitCount
+        self.postingByteCount = postingByteCount
+        postingCount = postings.count / postingByteCount
         wordNodes = try section(.wordNodes)
         wordRoot = try Self.root(of: wordNodes, kind: .wordNodes, entryCount: postingCount)
 
@@ -145,11 +158,18 @@ final class IndexContents: Sendable {
     /// when a damaged file names a city that does not exist. O(1).
     @inline(__always)
     func posting(at position: Int) -> (rank: Int, slot: Int)? {
-        let offset = position * IndexLayout.postingByteCount
-        guard let rank = postings.uint32(at: offset), let slot = postings.uint16(at: offset + 4), Int(rank) < cityCount else {
-            return nil
+        let offset = position * postingByteCount
+        let rank: Int, slot: Int
+        if postingByteCount == IndexLayout.packedPostingByteCount {
+            guard let packed = postings.uint32(at: offset) else { return nil }
+            rank = Int(packed >> UInt32(slotBitCount))
+            slot = Int(packed & ((1 << UInt32(slotBitCount)) - 1))
+        } else {
+            guard let wideRank = postings.uint32(at: offset), let wideSlot = postings.uint16(at: offset + 4) else { return nil }
+            (rank, slot) = (Int(wideRank), Int(wideSlot))
         }
-        return (Int(rank), Int(slot))
+        guard rank < cityCount else { return nil }
+        return (rank, slot)
     }
 
     /// The city rank of `NODE` entry `position`: `PORD[position]`, or `position` itself

@@ -14,7 +14,8 @@ struct WordPostingLayout {
     /// The city rank and name slot of each posting.
     let postingRanks: [UInt32]
     let postingSlots: [UInt16]
-    /// The `WPST` section: rank u32 and name slot u16 per posting.
+    /// The `WPST` section (FORMAT.md §7.7): a header, then 4-byte packed postings
+    /// (`rank << slotBits | slot`) when ranks and slots fit in 32 bits, else rank u32 + slot u16.
     let postingBytes: [UInt8]
 
     private struct Posting {
@@ -75,10 +76,20 @@ struct WordPostingLayout {
             }
             return keys
         }
-        var bytes = ByteWriter(capacity: postings.count * IndexLayout.postingByteCount)
+        func bitCount(_ value: Int) -> Int { value == 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
+        let slotBits = bitCount(Int(postings.map(\.slot).max() ?? 0))
+        let packed = bitCount(max(searchOrder.count - 1, 0)) + slotBits <= 32
+        var bytes = ByteWriter(capacity: IndexLayout.postingHeaderByteCount + postings.count * IndexLayout.widePostingByteCount)
+        bytes.appendUInt8(UInt8(packed ? slotBits : 16))
+        bytes.appendUInt8(UInt8(packed ? IndexLayout.packedPostingByteCount : IndexLayout.widePostingByteCount))
+        bytes.append([UInt8](repeating: 0, count: IndexLayout.postingHeaderByteCount - 2))
         for posting in postings {
-            bytes.appendUInt32(posting.rank)
-            bytes.appendUInt16(posting.slot)
+            if packed {
+                bytes.appendUInt32(posting.rank << UInt32(slotBits) | UInt32(posting.slot))
+            } else {
+                bytes.appendUInt32(posting.rank)
+                bytes.appendUInt16(posting.slot)
+            }
         }
         postingBytes = bytes.bytes
         postingRanks = postings.map(\.rank)

@@ -170,14 +170,16 @@ struct CorruptIndexTests {
             #expect(throws: IndexFileError.self, what) { try index.verify() }
         }
         // Two postings of different keys swapped: their paths no longer spell their names.
-        let postings = Self.section("WPST", in: bytes)
+        let section = Self.section("WPST", in: bytes)
+        let width = Int(bytes[section.lowerBound + 1])   // 4 (packed) or 6 bytes per posting
+        let first = section.lowerBound + 8, last = section.upperBound - width
         var swapped = bytes
-        swapped.replaceSubrange(postings.lowerBound ..< postings.lowerBound + 6, with: bytes[postings.lowerBound + 6 ..< postings.lowerBound + 12])
-        swapped.replaceSubrange(postings.lowerBound + 6 ..< postings.lowerBound + 12, with: bytes[postings.lowerBound ..< postings.lowerBound + 6])
+        swapped.replaceSubrange(first ..< first + width, with: bytes[first + width ..< first + 2 * width])
+        swapped.replaceSubrange(first + width ..< first + 2 * width, with: bytes[first ..< first + width])
         try verifyFails(swapped, "swapped postings")
         // A posting repeated over another: one (city, key) pair is missing.
         var repeated = bytes
-        repeated.replaceSubrange(postings.upperBound - 6 ..< postings.upperBound, with: bytes[postings.upperBound - 12 ..< postings.upperBound - 6])
+        repeated.replaceSubrange(last ..< last + width, with: bytes[last - width ..< last])
         try verifyFails(repeated, "a repeated posting")
         // The alternate name "Munich" renamed "Xunich": its postings no longer match it.
         let names = Self.section("NAME", in: bytes)

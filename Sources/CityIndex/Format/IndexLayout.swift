@@ -56,8 +56,12 @@ package enum IndexLayout {
     package static let alternateHeaderByteCount = 8
     package static let alternateEntryByteCount = 6
 
-    /// Size of one `WPST` posting (city rank u32, name slot u16).
-    package static let postingByteCount = 6
+    /// Size of the `WPST` header (slot bit count u8, posting byte count u8, reserved); a
+    /// posting is 4 bytes (`rank << slotBits | slot`) when rank and slot fit in 32 bits,
+    /// else 6 (rank u32, slot u16).
+    package static let postingHeaderByteCount = 8
+    package static let packedPostingByteCount = 4
+    package static let widePostingByteCount = 6
 
     /// Size of the `NODE` and `WNOD` sections' own header (root offset + reserved).
     package static let nodeSectionHeaderByteCount = 8

@@ -5,9 +5,10 @@
 ///
 /// Grammar (FORMAT.md §6.1):
 /// `Node --> labelTailLength:varint, labelTail:u8^labelTailLength, firstRankDelta:varint,
-///  rankCount:varint, repeatCount:varint, bestDelta:varint, childCount:varint,
-///  [offsetWidth:u8, childLabels:u8^childCount, childDistances:uint(offsetWidth)^childCount]`
-/// (the bracket only when childCount > 0).
+///  rankCount:varint, childCount:varint, [repeatCount:varint, bestDelta:varint, offsetWidth:u8,
+///  childLabels:u8^childCount, childDistances:uint(offsetWidth)^childCount]`
+/// (the bracket only when childCount > 0: a leaf's entries are one key's, one per city and
+/// in population order, so its repeat count is 0 and its best entry its first).
 ///
 /// Parsing checks every rule a walk relies on, so that a walk over a hostile file ends
 /// in a `corruptNode` error or an answer inside the city range, never a trap:
@@ -48,10 +49,17 @@ struct TrieNode {
         }
         guard let (rankDelta, afterDelta) = section.varint(at: afterLength + Int(labelTailLength)),
               let (rankCount, afterCount) = section.varint(at: afterDelta),
-              let (repeatCount, afterRepeat) = section.varint(at: afterCount),
-              let (bestDelta, afterBest) = section.varint(at: afterRepeat),
-              let (childCount, afterChildCount) = section.varint(at: afterBest) else {
+              let (childCount, afterChildCount) = section.varint(at: afterCount) else {
             throw defect(.malformedVarint)
+        }
+        var repeatCount: UInt32 = 0, bestDelta: UInt32 = 0
+        var afterSummary = afterChildCount
+        if childCount > 0 {
+            guard let (repeats, afterRepeat) = section.varint(at: afterChildCount),
+                  let (best, afterBest) = section.varint(at: afterRepeat) else {
+                throw defect(.malformedVarint)
+            }
+            (repeatCount, bestDelta, afterSummary) = (repeats, best, afterBest)
         }
         let firstRank = parentFirstRank + Int(rankDelta)
         guard firstRank >= parentRanks.lowerBound, Int(rankCount) <= parentRanks.upperBound - firstRank else {
@@ -62,12 +70,12 @@ struct TrieNode {
         }
         guard Int(childCount) <= Self.maximumChildCount else { throw defect(.tooManyChildren(Int(childCount))) }
         var offsetWidth = 0
-        var childLabelsOffset = afterChildCount
+        var childLabelsOffset = afterSummary
         if childCount > 0 {
-            guard let width = section.uint8(at: afterChildCount) else { throw defect(.truncated) }
+            guard let width = section.uint8(at: afterSummary) else { throw defect(.truncated) }
             guard (1...4).contains(width) else { throw defect(.invalidOffsetWidth(width)) }
             offsetWidth = Int(width)
-            childLabelsOffset = afterChildCount + 1
+            childLabelsOffset = afterSummary + 1
             guard section.slice(offset: childLabelsOffset, length: Int(childCount) * (1 + offsetWidth)) != nil else {
                 throw defect(.truncated)
             }

@@ -67,10 +67,11 @@ struct TrieWriter {
             let entryCount = node.rankEnd - node.firstRank
             let cityCount = distinct?.cityCount(in: node.firstRank ..< node.rankEnd) ?? entryCount
             writer.appendVarint(UInt32(entryCount))
-            writer.appendVarint(UInt32(entryCount - cityCount))
-            writer.appendVarint(UInt32(max(node.best, node.firstRank) - node.firstRank))
             writer.appendVarint(UInt32(node.children.count))
             if !node.children.isEmpty {
+                // A leaf's summary is implied: one key's entries, one per city, best first.
+                writer.appendVarint(UInt32(entryCount - cityCount))
+                writer.appendVarint(UInt32(max(node.best, node.firstRank) - node.firstRank))
                 let largestDistance = offset - node.children[0].offset
                 let width = largestDistance < 1 << 8 ? 1 : largestDistance < 1 << 16 ? 2 : largestDistance < 1 << 24 ? 3 : 4
                 writer.appendUInt8(UInt8(width))
