@@ -78,6 +78,12 @@ extension CityIndex {
     /// The `NODE` trie: the cities a node ends for have exactly its path as folded name,
     /// ordered by country then id, listed by `PORD` in population order (I4, I7).
     private func verifyTrie() throws(IndexFileError) {
+        if let order = contents.populationOrder {
+            // PORD's positions strictly increase (so its binary search finds every one).
+            for index in 1 ..< max(1, contents.movedEntryCount) where order.uint32(at: index * 4)! <= order.uint32(at: (index - 1) * 4)! {
+                throw .invariantViolated(.populationOrderWrong(position: Int(order.uint32(at: index * 4)!)))
+            }
+        }
         var folded: [UInt8] = []
         let contents = contents
         func ranksBefore(_ a: Int, _ b: Int) -> Bool {
@@ -138,7 +144,7 @@ extension CityIndex {
             var previous: (rank: Int, slot: Int)?
             for position in own {
                 let (rank, slot) = contents.posting(at: position)!
-                guard slot <= contents.alternateRange(ofRank: rank).count else {
+                guard slot <= contents.alternateCount(ofRank: rank) else {
                     throw .invariantViolated(.postingOutOfBounds(position: position))
                 }
                 if let previous {
@@ -168,7 +174,7 @@ extension CityIndex {
         var expectedPostingCount = 0
         for rank in 0 ..< contents.cityCount {
             var keys = Set<ArraySlice<UInt8>>()
-            for slot in 0 ... contents.alternateRange(ofRank: rank).count {
+            for slot in 0 ... contents.alternateCount(ofRank: rank) {
                 let (key, wordStarts) = WordKey.encode(contents.nameBytes(ofRank: rank, slot: slot).scalars, with: contents.foldTable)
                 for start in wordStarts { keys.insert(key[start...]) }
             }
@@ -179,22 +185,25 @@ extension CityIndex {
         }
     }
 
-    /// `ALTN`: first indexes start at 0, never decrease and end at the alternate count; every
-    /// alternate name lies inside `NAME` and is non-empty UTF-8.
+    /// `ALTN`: offsets start at 0, never decrease and end at the text's size; each city's
+    /// run is whole (length, name) entries of non-empty UTF-8.
     private func verifyAlternateNames() throws(IndexFileError) {
         let base = IndexLayout.alternateHeaderByteCount
         guard contents.alternates.uint32(at: base) == 0,
-              contents.alternates.uint32(at: base + contents.cityCount * 4) == UInt32(contents.alternateCount) else {
+              contents.alternates.uint32(at: base + contents.cityCount * 4) == UInt32(contents.alternateText.count) else {
             throw .invariantViolated(.alternateNameOutOfBounds(rank: 0))
         }
         for rank in 0 ..< contents.cityCount {
             let first = contents.alternates.uint32(at: base + rank * 4)!, end = contents.alternates.uint32(at: base + rank * 4 + 4)!
             guard first <= end else { throw .invariantViolated(.alternateNameOutOfBounds(rank: rank)) }
-            for slot in 1 ..< 1 + Int(end - first) {
-                let name = contents.nameBytes(ofRank: rank, slot: slot)
-                guard name.count > 0, UTF8Validation.isValid(name.buffer) else {
+            let block = contents.alternateBlock(ofRank: rank)
+            var offset = 0
+            while offset < block.count {
+                guard let (length, next) = block.varint(at: offset), length > 0,
+                      let name = block.slice(offset: next, length: Int(length)), UTF8Validation.isValid(name.buffer) else {
                     throw .invariantViolated(.alternateNameOutOfBounds(rank: rank))
                 }
+                offset = next + Int(length)
             }
         }
     }

@@ -53,8 +53,10 @@ final class IndexContents: Sendable {
     let idIndex: ByteView
     /// The `POPL` section, if present: `cityCount` populations in search order.
     let population: ByteView?
-    /// The `PORD` section (present with `POPL`): the `NODE` trie's entries in population order.
+    /// The `PORD` section (present with `POPL`) after its header: `movedEntryCount` sorted
+    /// positions of `NODE` entries, then the ranks they stand for in population order.
     let populationOrder: ByteView?
+    let movedEntryCount: Int
     /// The `WNOD` section and its root: the trie over word suffix keys.
     let wordNodes: ByteView
     let wordRoot: TrieNode
@@ -64,10 +66,11 @@ final class IndexContents: Sendable {
     let postingCount: Int
     let postingByteCount: Int
     let slotBitCount: Int
-    /// The `ALTN` section: the header, then `cityCount + 1` first-alternate indexes, then
-    /// `alternateCount` entries of 6 bytes.
+    /// The `ALTN` section: the header, `cityCount + 1` offsets into the text, then the text:
+    /// each city's alternate names as (length varint, UTF-8) runs.
     let alternates: ByteView
-    let alternateCount: Int
+    /// The text part of `ALTN`.
+    let alternateText: ByteView
 
     init(storage: IndexStorage) throws(IndexFileError) {
         let file = storage.bytes
@@ -100,9 +103,17 @@ final class IndexContents: Sendable {
             population = nil
         }
         if header.section(.population) != nil {
-            populationOrder = try fixedSizeSection(.populationOrder, bytesPerCity: 4)
+            let order = try section(.populationOrder)
+            let moved = Int(order.uint32(at: 0) ?? 0)
+            let expected = 8 + UInt64(moved) * 8
+            guard UInt64(order.count) == expected, moved <= cityCount else {
+                throw .sectionSizeMismatch(section: .populationOrder, byteCount: UInt64(order.count), expectedByteCount: expected)
+            }
+            populationOrder = order.slice(offset: 8, length: moved * 8)!
+            movedEntryCount = moved
         } else {
             populationOrder = nil
+            movedEntryCount = 0
         }
         names = try section(.names)
         nodes = try section(.nodes)
@@ -128,13 +139,13 @@ final class IndexContents: Sendable {
         wordRoot = try Self.root(of: wordNodes, kind: .wordNodes, entryCount: postingCount)
 
         alternates = try section(.alternateNames)
-        let alternateCount = Int(alternates.uint32(at: 0) ?? 0)
-        let expected = UInt64(IndexLayout.alternateHeaderByteCount) + UInt64(cityCount + 1) * 4
-            + UInt64(alternateCount) * UInt64(IndexLayout.alternateEntryByteCount)
+        let textByteCount = UInt64(alternates.uint32(at: 0) ?? 0)
+        let textStart = IndexLayout.alternateHeaderByteCount + (cityCount + 1) * 4
+        let expected = UInt64(textStart) + textByteCount
         guard UInt64(alternates.count) == expected else {
             throw .sectionSizeMismatch(section: .alternateNames, byteCount: UInt64(alternates.count), expectedByteCount: expected)
         }
-        self.alternateCount = alternateCount
+        alternateText = alternates.slice(offset: textStart, length: Int(textByteCount))!
     }
 
     /// The root node of a trie section, which must cover all its `entryCount` entries. O(1).
@@ -172,13 +183,22 @@ final class IndexContents: Sendable {
         return (rank, slot)
     }
 
-    /// The city rank of `NODE` entry `position`: `PORD[position]`, or `position` itself
-    /// without population. `nil` on a damaged file. O(1).
+    /// The city rank of `NODE` entry `position` in population order: the rank `PORD` gives
+    /// it, else `position` itself. `nil` on a damaged file. O(log of the moved entries).
     @inline(__always)
     func rankOfNodeEntry(_ position: Int) -> Int? {
         guard let populationOrder else { return position }
-        guard let rank = populationOrder.uint32(at: position * 4), Int(rank) < cityCount else { return nil }
-        return Int(rank)
+        // Binary search among the moved positions; any other position stands for itself.
+        var low = 0, high = movedEntryCount
+        while low < high {
+            let middle = (low + high) / 2
+            let moved = Int(populationOrder.uint32(at: middle * 4)!)
+            if moved < position { low = middle + 1 } else if moved > position { high = middle } else {
+                let rank = Int(populationOrder.uint32(at: (movedEntryCount + middle) * 4)!)
+                return rank < cityCount ? rank : nil
+            }
+        }
+        return position
     }
 
     /// The population order weight of `rank`: its population, 0 when unknown or absent.
@@ -188,27 +208,51 @@ final class IndexContents: Sendable {
         return value
     }
 
-    /// How many alternate names the city at `rank` has, and the index of its first. `(0, 0)`
+    /// The bytes of `ALTN`'s text holding the alternate names of the city at `rank`; empty
     /// on a damaged table. O(1).
-    func alternateRange(ofRank rank: Int) -> Range<Int> {
+    func alternateBlock(ofRank rank: Int) -> ByteView {
         let base = IndexLayout.alternateHeaderByteCount
         guard let first = alternates.uint32(at: base + rank * 4), let end = alternates.uint32(at: base + rank * 4 + 4),
-              first <= end, Int(end) <= alternateCount else { return 0..<0 }
-        return Int(first) ..< Int(end)
+              first <= end, let block = alternateText.slice(offset: Int(first), length: Int(end - first)) else {
+            return ByteView(base: alternateText.base, count: 0)
+        }
+        return block
+    }
+
+    /// Calls `body` with each alternate name of the city at `rank` (slots 1, 2, …) until it
+    /// returns false. Stops at the first malformed entry (a damaged file). O(block size).
+    func forEachAlternate(ofRank rank: Int, _ body: (_ slot: Int, _ name: ByteView) -> Bool) {
+        let block = alternateBlock(ofRank: rank)
+        var offset = 0
+        var slot = 1
+        while offset < block.count {
+            guard let (length, next) = block.varint(at: offset), let name = block.slice(offset: next, length: Int(length)) else { return }
+            guard body(slot, name) else { return }
+            offset = next + Int(length)
+            slot += 1
+        }
     }
 
     /// The bytes of name `slot` of the city at `rank`: 0 is the primary name, 1... its
-    /// alternates. Empty when the slot or the entry is out of bounds (a damaged file).
+    /// alternates. Empty when the slot does not exist (a damaged file).
+    /// - Complexity: O(1) for the primary name, O(size of the city's alternates) otherwise.
     func nameBytes(ofRank rank: Int, slot: Int) -> ByteView {
         if slot == 0 { return City(contents: self, rank: rank).nameBytes }
-        let range = alternateRange(ofRank: rank)
-        guard slot - 1 < range.count else { return ByteView(base: names.base, count: 0) }
-        let entry = IndexLayout.alternateHeaderByteCount + (cityCount + 1) * 4
-            + (range.lowerBound + slot - 1) * IndexLayout.alternateEntryByteCount
-        guard let offset = alternates.uint32(at: entry), let count = alternates.uint16(at: entry + 4),
-              let bytes = names.slice(offset: Int(offset), length: Int(count)) else {
-            return ByteView(base: names.base, count: 0)
+        var found = ByteView(base: alternateText.base, count: 0)
+        forEachAlternate(ofRank: rank) { index, name in
+            if index == slot { found = name }
+            return index < slot
         }
-        return bytes
+        return found
+    }
+
+    /// How many alternate names the city at `rank` has. O(size of its alternates).
+    func alternateCount(ofRank rank: Int) -> Int {
+        var count = 0
+        forEachAlternate(ofRank: rank) { _, _ in
+            count += 1
+            return true
+        }
+        return count
     }
 }

@@ -41,8 +41,10 @@ struct CityCollection {
 
     var count: Int { records.count }
 
-    /// Adds a city with the alternate names `selection` keeps. Alternate names whose word key is empty or equal to the key of the
-    /// primary name or of an earlier alternate are dropped (they could never be reported).
+    /// Adds a city with the alternate names `selection` keeps. An alternate name is dropped
+    /// when it could never be reported (WORDS.md §3): its word key is empty, or each of its
+    /// suffix keys starts a suffix key of a name kept before it (then every query it matches
+    /// also matches that earlier name: "New York" after "New York City").
     mutating func append(_ city: ParsedCity, folder: Folder, alternateNames selection: AlternateNameSelection = .all) {
         let nameStart = nameArena.count
         let keyStart = keyArena.count
@@ -51,18 +53,21 @@ struct CityCollection {
         let firstName = names.count
         appendName(city.nameBytes, text: primary, folder: folder)
         // Arrays, not slices: a slice would share the arena and make every append copy it.
-        var seenKeys: Set<[UInt8]> = [Array(wordKey(of: names[firstName]))]
+        var keptSuffixKeys: [[UInt8]] = suffixKeys(of: names[firstName])
         for alternate in city.alternateNames where selection.includes(alternate) {
             // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
             guard names.count - firstName - 1 < Int(UInt16.max) else { break }
             let mark = (names: names.count, nameArena: nameArena.count, wordKeys: wordKeyArena.count, starts: wordStarts.count)
             appendName(alternate, text: String(decoding: alternate, as: UTF8.self), folder: folder)
-            let key = Array(wordKey(of: names[mark.names]))
-            if key.isEmpty || !seenKeys.insert(key).inserted {
+            let suffixes = suffixKeys(of: names[mark.names])
+            let covered = suffixes.allSatisfy { suffix in keptSuffixKeys.contains { $0.starts(with: suffix) } }
+            if covered {   // also when there are no words at all
                 names.removeLast()
                 nameArena.removeSubrange(mark.nameArena...)
                 wordKeyArena.removeSubrange(mark.wordKeys...)
                 wordStarts.removeSubrange(mark.starts...)
+            } else {
+                keptSuffixKeys.append(contentsOf: suffixes)
             }
         }
         records.append(Record(
@@ -83,6 +88,12 @@ struct CityCollection {
                           firstWordStart: UInt32(wordStarts.count)))
         wordKeyArena.append(contentsOf: key)
         wordStarts.append(contentsOf: starts.prefix(Int(UInt16.max)).map { UInt32($0) })
+    }
+
+    /// The suffix keys of a name: its word key from each word on.
+    private func suffixKeys(of name: Name) -> [[UInt8]] {
+        let key = wordKey(of: name)
+        return wordStartOffsets(of: name).map { start -> [UInt8] in Array(key[(key.startIndex + Int(start))...]) }
     }
 
     func name(of record: Record) -> ArraySlice<UInt8> {

@@ -86,34 +86,23 @@ struct SearchOrderLayout {
             hasPopulation = hasPopulation || record.population != IndexLayout.unknownPopulation
         }
 
-        // Alternate names follow the primary names in NAME, each distinct text once.
-        var alternates = ByteWriter(capacity: 8 + (records.count + 1) * 4)
-        var alternateEntries = ByteWriter()
-        var offsetOfAlternate: [ArraySlice<UInt8>: UInt32] = [:]
-        let alternateCount = searchOrder.reduce(0) { $0 + Int(records[Int($1)].alternateCount) }
-        alternates.appendUInt32(UInt32(alternateCount))
+        // ALTN: each city's alternate names, one run of (length varint, UTF-8) per city.
+        var alternateText = ByteWriter()
+        var alternates = ByteWriter(capacity: IndexLayout.alternateHeaderByteCount + (records.count + 1) * 4)
+        alternates.appendUInt32(0)   // text byte count, patched below
         alternates.appendUInt32(0)
-        var alternatesSoFar: UInt32 = 0
         for recordIndex in searchOrder {
-            alternates.appendUInt32(alternatesSoFar)
+            alternates.appendUInt32(UInt32(alternateText.count))
             let record = records[Int(recordIndex)]
             for alternate in 0 ..< Int(record.alternateCount) {
                 let text = collection.text(of: collection.names[Int(record.firstName) + 1 + alternate])
-                let offset: UInt32
-                if let existing = offsetOfAlternate[text] {
-                    offset = existing
-                } else {
-                    offset = UInt32(names.count)
-                    offsetOfAlternate[text] = offset
-                    names.append(text)
-                }
-                alternateEntries.appendUInt32(offset)
-                alternateEntries.appendUInt16(UInt16(text.count))
+                alternateText.appendVarint(UInt32(text.count))
+                alternateText.append(text)
             }
-            alternatesSoFar += UInt32(record.alternateCount)
         }
-        alternates.appendUInt32(alternatesSoFar)
-        alternates.append(alternateEntries.bytes[...])
+        alternates.appendUInt32(UInt32(alternateText.count))
+        alternates.overwriteUInt32(UInt32(alternateText.count), at: 0)
+        alternates.append(alternateText.bytes[...])
         alternateNameBytes = alternates.bytes
 
         var rankOfRecord = [UInt32](repeating: 0, count: records.count)
@@ -133,8 +122,13 @@ struct SearchOrderLayout {
             populationOrder[Int(key.firstRank) ..< Int(key.rankEnd)].sort { Self.ranksBefore(Int($0), Int($1), weights: weights) }
         }
         if hasPopulation {
-            var order = ByteWriter(capacity: records.count * 4)
-            for rank in populationOrder { order.appendUInt32(rank) }
+            // Only the positions whose rank differs from the position are stored (FORMAT.md §7.8).
+            let moved = populationOrder.indices.filter { populationOrder[$0] != UInt32($0) }
+            var order = ByteWriter(capacity: 8 + moved.count * 8)
+            order.appendUInt32(UInt32(moved.count))
+            order.appendUInt32(0)
+            for position in moved { order.appendUInt32(UInt32(position)) }
+            for position in moved { order.appendUInt32(populationOrder[position]) }
             populationOrderBytes = order.bytes
         } else {
             populationOrderBytes = nil

@@ -182,20 +182,20 @@ struct CorruptIndexTests {
         repeated.replaceSubrange(last ..< last + width, with: bytes[last - width ..< last])
         try verifyFails(repeated, "a repeated posting")
         // The alternate name "Munich" renamed "Xunich": its postings no longer match it.
-        let names = Self.section("NAME", in: bytes)
+        let names = Self.section("ALTN", in: bytes)
         let munich = Array("Munich".utf8)
         let offset = try #require((names.lowerBound ..< names.upperBound - munich.count).first { Array(bytes[$0 ..< $0 + munich.count]) == munich })
         var renamed = bytes
         renamed[offset] = UInt8(ascii: "X")
         try verifyFails(renamed, "a renamed alternate")
-        // Paris, FR and Paris, US swapped in PORD: no longer in population order.
-        let order = Self.section("PORD", in: bytes)
-        let index = Fixtures.smallIndex
-        let parisRank = try #require(index.city(id: 2988507)?.rank)
+        // The populations of Paris, FR and Paris, US swapped: PORD (here: no entry moved) and
+        // the nodes' best entries no longer follow population order.
+        let population = Self.section("POPL", in: bytes)
+        let parisRank = try #require(Fixtures.smallIndex.city(id: 2988507)?.rank)
         var reordered = bytes
-        let at = order.lowerBound + 4 * parisRank
+        let at = population.lowerBound + 4 * parisRank
         reordered.replaceSubrange(at ..< at + 8, with: bytes[at + 4 ..< at + 8] + bytes[at ..< at + 4])
-        try verifyFails(reordered, "PORD out of population order")
+        try verifyFails(reordered, "populations out of PORD's order")
         // The undamaged file passes.
         try CityIndex(bytes: Self.restamped(bytes)).verify()
     }

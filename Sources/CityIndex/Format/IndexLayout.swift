@@ -51,10 +51,8 @@ package enum IndexLayout {
     /// Fold entries pack the output offset in the low 24 bits and its byte count above.
     package static let foldOutputOffsetBits: UInt32 = 24
 
-    /// Size of the `ALTN` section's own header (alternate count + reserved), and of one
-    /// alternate name entry (name offset u32, byte count u16).
+    /// Size of the `ALTN` section's own header (text byte count + reserved).
     package static let alternateHeaderByteCount = 8
-    package static let alternateEntryByteCount = 6
 
     /// Size of the `WPST` header (slot bit count u8, posting byte count u8, reserved); a
     /// posting is 4 bytes (`rank << slotBits | slot`) when rank and slot fit in 32 bits,
