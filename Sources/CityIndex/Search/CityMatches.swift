@@ -10,7 +10,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
     /// One match of an array-backed result: a city and the name slot that matched
     /// (0 = primary name, *s* = alternate *s*).
     struct Entry: Sendable {
-        var rank: Int32
+        var rank: UInt32
         var slot: UInt16
     }
 

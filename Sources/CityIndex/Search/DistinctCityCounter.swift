@@ -4,26 +4,26 @@
 /// (offline distinct counting: a Fenwick tree marks each city's last entry).
 /// - Complexity: O(log *n*) per entry and per range.
 package struct DistinctCityCounter {
-    private var tree: [Int32]
-    private var lastEntryOfCity: [Int32]
+    private var tree: [Int]
+    private var lastEntryOfCity: [Int]
 
     package init(entryCount: Int, cityCount: Int) {
-        tree = [Int32](repeating: 0, count: entryCount + 1)
-        lastEntryOfCity = [Int32](repeating: -1, count: cityCount)
+        tree = [Int](repeating: 0, count: entryCount + 1)
+        lastEntryOfCity = [Int](repeating: -1, count: cityCount)
     }
 
     /// Adds the next entry (entries are added in increasing order).
     package mutating func add(entry: Int, city: Int) {
-        let previous = Int(lastEntryOfCity[city])
+        let previous = lastEntryOfCity[city]
         if previous >= 0 { update(previous, by: -1) }
         update(entry, by: 1)
-        lastEntryOfCity[city] = Int32(entry)
+        lastEntryOfCity[city] = entry
     }
 
     /// Distinct cities among `range`, whose upper bound is the end of the entries added.
     package func cityCount(in range: Range<Int>) -> Int { prefixSum(range.upperBound) - prefixSum(range.lowerBound) }
 
-    private mutating func update(_ index: Int, by delta: Int32) {
+    private mutating func update(_ index: Int, by delta: Int) {
         var position = index + 1
         while position < tree.count {
             tree[position] += delta
@@ -35,7 +35,7 @@ package struct DistinctCityCounter {
         var sum = 0
         var position = count
         while position > 0 {
-            sum += Int(tree[position])
+            sum += tree[position]
             position -= position & -position
         }
         return sum

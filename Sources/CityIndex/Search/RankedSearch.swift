@@ -85,7 +85,7 @@ enum RankedSearch {
                 if node.firstRank < ownEnd { push(node: nil, position: node.firstRank, runEnd: ownEnd) }
             } else {
                 if item.rank != lastRank {
-                    results.append(CityMatches.Entry(rank: Int32(item.rank), slot: UInt16(clamping: item.slot)))
+                    results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot)))
                     lastRank = item.rank
                 }
                 if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }

@@ -21,7 +21,7 @@ enum WordMatchCollector {
             var previousRank = -1
             for value in packed where Int(value >> 16) != previousRank {
                 previousRank = Int(value >> 16)
-                entries.append(CityMatches.Entry(rank: Int32(previousRank), slot: UInt16(truncatingIfNeeded: value)))
+                entries.append(CityMatches.Entry(rank: UInt32(previousRank), slot: UInt16(truncatingIfNeeded: value)))
             }
         } else {
             var lowestSlot = [UInt32](repeating: .max, count: contents.cityCount)
@@ -30,7 +30,7 @@ enum WordMatchCollector {
                 lowestSlot[rank] = min(lowestSlot[rank], UInt32(slot))
             }
             for (rank, slot) in lowestSlot.enumerated() where slot != .max {
-                entries.append(CityMatches.Entry(rank: Int32(rank), slot: UInt16(slot)))
+                entries.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(slot)))
             }
         }
         return entries
