@@ -13,10 +13,13 @@ import Darwin
 struct CitySearch: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "city-search",
-        abstract: "Search a CityIndex file by name prefix (case- and diacritic-insensitive).",
+        abstract: "Search a CityIndex file by name prefix or word starts (case- and diacritic-insensitive).",
         discussion: """
             Prints how many cities match, then matches OFFSET ..< OFFSET+LIMIT in search order \
-            (folded name, country, id), with the matched part of each name in bold on a terminal. \
+            (folded name, country, id) or, with --rank population, most populous first, with the \
+            matched part of each name in bold on a terminal. With --match words a query matches the \
+            start of any word of the name or of an alternate name, ignoring punctuation (WORDS.md); \
+            "(matched NAME)" then shows which alternate matched. \
             Several QUERY words are joined with single spaces; no QUERY matches every city.
 
             Exit status: 0 success (also when nothing matches); 64 usage error; 65 the index file is \
@@ -53,7 +56,7 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: "With --interactive: milliseconds a query must stay unchanged before it runs.")
     var debounceMilliseconds: Int = 120
 
-    @Argument(help: "The name prefix to look for.")
+    @Argument(help: "The name prefix (or, with --match words, word prefixes) to look for.")
     var query: [String] = []
 
     mutating func validate() throws {
