@@ -208,11 +208,9 @@ extension CityIndex {
         }
     }
 
-    /// Population order of two (rank, slot) entries: weight descending, rank, slot.
+    /// Population order of two (rank, slot) entries (`PopulationOrder`).
     static func ranksBefore(_ rankA: Int, _ slotA: Int, _ rankB: Int, _ slotB: Int, contents: IndexContents) -> Bool {
-        let weightA = contents.weight(ofRank: rankA), weightB = contents.weight(ofRank: rankB)
-        if weightA != weightB { return weightA > weightB }
-        return rankA != rankB ? rankA < rankB : slotA < slotB
+        PopulationOrder.precedes((rankA, slotA, contents.weight(ofRank: rankA)), (rankB, slotB, contents.weight(ofRank: rankB)))
     }
 
     private func verifyRecords() throws(IndexFileError) {

@@ -96,8 +96,8 @@ public struct IndexBuilder: Sendable {
             keyArena: wordKeyArena, keys: words.keys,
             entries: TrieWriter.Entries(count: postingRanks.count, ranksBefore: { a, b in
                 let rankA = Int(postingRanks[a]), rankB = Int(postingRanks[b])
-                if rankA != rankB { return SearchOrderLayout.ranksBefore(rankA, rankB, weights: weights) }
-                return postingSlots[a] < postingSlots[b]
+                return PopulationOrder.precedes((rankA, Int(postingSlots[a]), weights[rankA]),
+                                                (rankB, Int(postingSlots[b]), weights[rankB]))
             }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount)))
         var sections = [
             IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: foldSectionBytes),

@@ -25,7 +25,7 @@ struct SearchOrderLayout {
     /// Whether rank `a` ranks before rank `b` in population order: larger population
     /// first (unknown counts as 0), then search order.
     static func ranksBefore(_ a: Int, _ b: Int, weights: [UInt32]) -> Bool {
-        weights[a] != weights[b] ? weights[a] > weights[b] : a < b
+        PopulationOrder.precedes((a, 0, weights[a]), (b, 0, weights[b]))
     }
 
     init(collection: CityCollection) throws {

@@ -66,8 +66,8 @@ struct WordPostingLayout {
                 var groupEnd = groupStart + 1
                 while groupEnd < postings.count, compareKeys(postings[groupStart], postings[groupEnd]) == 0 { groupEnd += 1 }
                 postings[groupStart ..< groupEnd].sort { (a: Posting, b: Posting) -> Bool in
-                    if a.rank == b.rank { return a.slot < b.slot }
-                    return SearchOrderLayout.ranksBefore(Int(a.rank), Int(b.rank), weights: weights)
+                    PopulationOrder.precedes((Int(a.rank), Int(a.slot), weights[Int(a.rank)]),
+                                             (Int(b.rank), Int(b.slot), weights[Int(b.rank)]))
                 }
                 let first = postings[groupStart]
                 keys.append(TrieWriter.Key(start: first.keyStart, byteCount: first.keyByteCount,

@@ -103,8 +103,8 @@ public struct NaiveWordSearch: Sendable {
         return Array(key.utf8)
     }
 
-    /// All matches in the order asked for (`byPopulation`: population descending, unknown
-    /// as 0, then SEARCH.md order), and how many there are.
+    /// All matches in the order asked for (`byPopulation`: weight descending — the population,
+    /// unknown as 0, a tenth of it when an alternate name matched — then SEARCH.md order).
     public func search(_ query: String, byPopulation: Bool) -> [ReferenceWordMatch] {
         let key = Self.queryKey(query)
         var found: [(entry: Entry, slot: Int)] = []
@@ -115,9 +115,13 @@ public struct NaiveWordSearch: Sendable {
             }
         }
         if byPopulation {
+            // WORDS.md §5: a match of an alternate name weighs a tenth of the population.
+            func weight(_ match: (entry: Entry, slot: Int)) -> Int {
+                let population = match.entry.city.population ?? 0
+                return match.slot == 0 ? population : population / 10
+            }
             found.sort { a, b in
-                let pa = a.entry.city.population ?? 0, pb = b.entry.city.population ?? 0
-                return pa != pb ? pa > pb : a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
+                weight(a) != weight(b) ? weight(a) > weight(b) : a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
             }
         }
         var memo = foldMemo

@@ -135,6 +135,10 @@ struct WordSearchTests {
         // Equal populations: alphabetical (same name and country, so by id).
         #expect(try words("springfield", order: .population).map(\.id) == [16, 17])
         #expect(try words("s", order: .population, limit: 3).map(\.id) == [11, 3, 16])
+        // An alternate-name match weighs a tenth of the population: St. Louis (300,576) by its
+        // alternate "Saint Louis" comes after Saint-Étienne (171,057) by its own name.
+        #expect(try words("saint", order: .population).map(\.id) == [3, 11])
+        #expect(try words("saint", order: .population)[1].matchedAlternateName == "Saint Louis")
         #expect(try Self.index.search("", matching: .words, order: .population, limit: 2).map(\.id) == [1, 10])
         #expect(try Self.index.search("paris", matching: .prefix, order: .population, limit: 0).isEmpty)
     }
@@ -179,12 +183,17 @@ struct WordSearchDifferentialTests {
     private func compare(_ dataset: LoadedDataset, seed: UInt64) throws {
         var generator = WordQueryGenerator(names: dataset.allNames, seed: seed)
         var nonEmptyResults = 0
-        func byPopulation<T>(_ matches: [T], id: (T) -> Int) -> [T] {
-            // The reference lists are alphabetical: a stable sort by population gives the order.
+        func byPopulation<T>(_ matches: [T], weight: (T) -> Int) -> [T] {
+            // The reference lists are alphabetical: a stable sort by weight gives the order.
             matches.enumerated().sorted { a, b in
-                let pa = dataset.populationByID[id(a.element)]!, pb = dataset.populationByID[id(b.element)]!
-                return pa != pb ? pa > pb : a.offset < b.offset
+                let wa = weight(a.element), wb = weight(b.element)
+                return wa != wb ? wa > wb : a.offset < b.offset
             }.map(\.element)
+        }
+        // WORDS.md §5: an alternate-name match weighs a tenth of the population.
+        func wordWeight(_ match: ReferenceWordMatch) -> Int {
+            let population = dataset.populationByID[match.id]!
+            return match.matchedAlternateName == nil ? population : population / 10
         }
         for _ in 0 ..< Self.queryCount {
             let query = generator.next()
@@ -198,12 +207,12 @@ struct WordSearchDifferentialTests {
             }
             let top = try dataset.index.search(query, matching: .words, order: .population, limit: 10)
             #expect(top.totalCount == expected.count)
-            #expect(top.asWordReference == Array(byPopulation(expected, id: \.id).prefix(10)), "population \(String(reflecting: query))")
+            #expect(top.asWordReference == Array(byPopulation(expected, weight: wordWeight).prefix(10)), "population \(String(reflecting: query))")
 
             let prefixExpected = dataset.reference.search(query)
             let prefixTop = try dataset.index.search(query, matching: .prefix, order: .population, limit: 10)
             #expect(prefixTop.totalCount == prefixExpected.count)
-            #expect(prefixTop.asReference == Array(byPopulation(prefixExpected, id: \.id).prefix(10)), "prefix population \(String(reflecting: query))")
+            #expect(prefixTop.asReference == Array(byPopulation(prefixExpected, weight: { dataset.populationByID[$0.id]! }).prefix(10)), "prefix population \(String(reflecting: query))")
             if !expected.isEmpty { nonEmptyResults += 1 }
         }
         #expect(nonEmptyResults > Self.queryCount / 2)

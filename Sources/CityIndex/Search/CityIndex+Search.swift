@@ -28,7 +28,7 @@ extension CityIndex {
             let node = try prefixNode(for: query)
             let entries = try RankedSearch.top(limit, below: node, in: contents.nodes) { [contents] position in
                 contents.rankOfNodeEntry(position).map { ($0, 0) }
-            } weight: { [contents] in contents.weight(ofRank: $0) }
+            } population: { [contents] in contents.weight(ofRank: $0) }
             return CityMatches(contents: contents, storage: .entries(entries), query: matches.query, totalCount: ranks.count)
         case .words:
             let (node, key) = try wordNode(for: query)
@@ -46,7 +46,7 @@ extension CityIndex {
             case .population:
                 let entries = try RankedSearch.top(limit, below: node, in: contents.wordNodes) { [contents] in
                     contents.posting(at: $0)
-                } weight: { [contents] in contents.weight(ofRank: $0) }
+                } population: { [contents] in contents.weight(ofRank: $0) }
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
             }
         }

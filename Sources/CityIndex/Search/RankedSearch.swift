@@ -3,11 +3,12 @@
 /// Best-first search over a trie whose nodes know their best entry (FORMAT.md §6.2), as
 /// completion suggesters do: a heap holds subtrees (keyed by their best entry) and runs of
 /// a key's own entries (sorted in population order, keyed by their next entry). Popping a
-/// subtree opens it; popping a run emits its entry. Entries of one city share weight and
-/// rank, so they pop one after another and the first (lowest slot) is kept.
+/// subtree opens it; popping a run emits its entry unless its city was emitted already: the
+/// first entry of a city to pop is its best (the primary name when it matches, else its
+/// lowest matching alternate slot).
 ///
-/// Order: weight descending, then rank, then slot. Work grows with `k` and the trie's depth
-/// and fan-out below the node, not with the number of entries below it.
+/// Order: `PopulationOrder`. Work grows with `k`, the trie's depth and fan-out below the node
+/// and the entries per city, not with the number of entries below the node.
 enum RankedSearch {
     private struct Item {
         var weight: UInt32
@@ -29,16 +30,17 @@ enum RankedSearch {
     /// The first `k` cities below `node`, one entry each.
     /// - Parameters:
     ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
-    ///   - weight: the weight of a city rank.
+    ///   - population: the population of a city rank (0 when unknown).
     static func top(_ k: Int, below node: TrieNode, in section: ByteView,
                     entry: (Int) -> (rank: Int, slot: Int)?,
-                    weight: (Int) -> UInt32) throws(IndexFileError) -> [CityMatches.Entry] {
+                    population: (Int) -> UInt32) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
         guard k > 0, node.rankCount > 0 else { return results }
         var heap: [Item] = []
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot) = entry(position) else { return }
-            heap.append(Item(weight: weight(rank), rank: rank, slot: slot, node: node, position: position, runEnd: runEnd))
+            let weight = PopulationOrder.weight(population: population(rank), slot: slot)
+            heap.append(Item(weight: weight, rank: rank, slot: slot, node: node, position: position, runEnd: runEnd))
             var child = heap.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
@@ -66,7 +68,7 @@ enum RankedSearch {
         }
 
         push(node: node, position: node.bestRank, runEnd: 0)
-        var lastRank = -1
+        var emitted = Set<Int>()
         while results.count < k, let item = pop() {
             if let node = item.node {
                 // Open the subtree: its own entries come first, then the children's, in order.
@@ -84,9 +86,8 @@ enum RankedSearch {
                 }
                 if node.firstRank < ownEnd { push(node: nil, position: node.firstRank, runEnd: ownEnd) }
             } else {
-                if item.rank != lastRank {
+                if emitted.insert(item.rank).inserted {
                     results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot)))
-                    lastRank = item.rank
                 }
                 if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }
