@@ -210,7 +210,7 @@ extension CityIndex {
 
     /// Population order of two (rank, slot) entries (`PopulationOrder`).
     static func ranksBefore(_ rankA: Int, _ slotA: Int, _ rankB: Int, _ slotB: Int, contents: IndexContents) -> Bool {
-        PopulationOrder.precedes((rankA, slotA, contents.weight(ofRank: rankA)), (rankB, slotB, contents.weight(ofRank: rankB)))
+        PopulationOrder.precedes((rankA, slotA, contents.population(ofRank: rankA)), (rankB, slotB, contents.population(ofRank: rankB)))
     }
 
     private func verifyRecords() throws(IndexFileError) {

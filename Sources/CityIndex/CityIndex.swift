@@ -203,7 +203,7 @@ final class IndexContents: Sendable {
 
     /// The population of `rank` for population order: 0 when unknown or absent.
     @inline(__always)
-    func weight(ofRank rank: Int) -> UInt32 {
+    func population(ofRank rank: Int) -> UInt32 {
         guard let population, let value = population.uint32(at: rank * 4), value != IndexLayout.unknownPopulation else { return 0 }
         return value
     }

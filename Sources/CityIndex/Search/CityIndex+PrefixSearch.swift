@@ -12,6 +12,16 @@ extension CityIndex {
     ///   number of cities and of matches. Allocates nothing.
     /// - Throws: `IndexFileError.corruptNode` when the walk meets a damaged node.
     public func search(_ query: String) throws(IndexFileError) -> CityMatches {
+        let (node, foldedScalarCount) = try prefixNode(for: query)
+        let ranks = node?.ranks ?? 0..<0
+        return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
+                           totalCount: ranks.count)
+    }
+
+    /// Walks the `NODE` trie with the folded query (SEARCH.md §2). Returns the node below
+    /// which the matching cities lie (`nil` when none match) and the folded query's length in
+    /// scalars (for highlights). O(*m*), allocates nothing.
+    func prefixNode(for query: String) throws(IndexFileError) -> (node: TrieNode?, foldedScalarCount: Int) {
         var walk = TrieWalk(nodes: contents.nodes, node: contents.root)
         var foldedScalarCount = 0
         let foldTable = contents.foldTable
@@ -25,12 +35,10 @@ extension CityIndex {
             }
             if !matched {
                 if let error = walk.error { throw error }
-                return CityMatches(contents: contents, storage: .ranks(0..<0), query: .prefix(foldedScalarCount: foldedScalarCount), totalCount: 0)
+                return (nil, foldedScalarCount)
             }
         }
-        let ranks = walk.node.ranks
-        return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
-                           totalCount: ranks.count)
+        return (walk.node, foldedScalarCount)
     }
 }
 

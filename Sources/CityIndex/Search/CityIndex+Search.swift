@@ -21,15 +21,17 @@ extension CityIndex {
         precondition(limit >= 0, "limit must not be negative")
         switch matching {
         case .prefix:
-            let matches = try search(query)
-            guard order == .population, let ranks = matches.rankRange, !ranks.isEmpty else {
-                return matches.limited(to: limit)
+            let (node, foldedScalarCount) = try prefixNode(for: query)
+            let ranks = node?.ranks ?? 0..<0
+            let prefixQuery = MatchQuery.prefix(foldedScalarCount: foldedScalarCount)
+            guard order == .population, let node, !ranks.isEmpty else {
+                return CityMatches(contents: contents, storage: .ranks(ranks), query: prefixQuery, totalCount: ranks.count)
+                    .limited(to: limit)
             }
-            let node = try prefixNode(for: query)
             let entries = try RankedSearch.top(limit, below: node, in: contents.nodes) { [contents] position in
                 contents.rankOfNodeEntry(position).map { ($0, 0) }
-            } population: { [contents] in contents.weight(ofRank: $0) }
-            return CityMatches(contents: contents, storage: .entries(entries), query: matches.query, totalCount: ranks.count)
+            } population: { [contents] in contents.population(ofRank: $0) }
+            return CityMatches(contents: contents, storage: .entries(entries), query: prefixQuery, totalCount: ranks.count)
         case .words:
             let (node, key) = try wordNode(for: query)
             guard let node else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
@@ -46,7 +48,7 @@ extension CityIndex {
             case .population:
                 let entries = try RankedSearch.top(limit, below: node, in: contents.wordNodes) { [contents] in
                     contents.posting(at: $0)
-                } population: { [contents] in contents.weight(ofRank: $0) }
+                } population: { [contents] in contents.population(ofRank: $0) }
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
             }
         }
@@ -54,17 +56,6 @@ extension CityIndex {
 
     private func search(matching: MatchMode, order: ResultOrder, limit: Int) throws(IndexFileError) -> CityMatches {
         try search("", matching: matching, order: order, limit: limit)
-    }
-
-    /// The `NODE` node below which the cities matching `query` (SEARCH.md §2) lie.
-    private func prefixNode(for query: String) throws(IndexFileError) -> TrieNode {
-        var walk = TrieWalk(nodes: contents.nodes, node: contents.root)
-        let foldTable = contents.foldTable
-        for scalar in query.unicodeScalars.drop(while: { $0.properties.isWhitespace }) {
-            let matched = foldTable.withFoldedUTF8(of: scalar) { bytes in bytes.allSatisfy { walk.advance(by: $0) } }
-            if !matched { if let error = walk.error { throw error } }
-        }
-        return walk.node
     }
 
     /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the node below
