@@ -15,6 +15,14 @@ struct CitySearchSessionTests {
                           configuration: .init(debounce: debounce, minimumCharacterCount: minimum), clock: clock)
     }
 
+    /// Runs `query` on `session`, advancing the clock past the debounce, and returns what it delivers.
+    private func deliver(_ query: String, on session: CitySearchSession) async throws -> CitySearchResults {
+        let call = Task { try await session.search(queryFragment: query) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: debounce)
+        return try await call.value
+    }
+
     @Test("a query runs once it has waited out the debounce, not before")
     func debounced() async throws {
         let session = session()
@@ -90,10 +98,7 @@ struct CitySearchSessionTests {
         let session = session(favorites: favorites)
         await session.setFavoritesOnly(true)
         for (query, expected) in [("", [707860, 4717560]), ("par", [4717560]), ("z", [])] {
-            let call = Task { try await session.search(queryFragment: query) }
-            await clock.waitForSleepers(1)
-            clock.advance(by: debounce)
-            #expect(try await call.value.map(\.id) == expected, "query \(query)")
+            #expect(try await deliver(query, on: session).map(\.id) == expected, "query \(query)")
         }
         #expect(try FavoritesStore(fileURL: file).ids == [4717560, 707860])
     }
@@ -135,17 +140,11 @@ struct CitySearchSessionTests {
         let session = CitySearchSession(index: Fixtures.smallIndex, favorites: favorites,
                                         configuration: .init(debounce: debounce, matching: .words, order: .population,
                                                              rankedResultLimit: 1), clock: clock)
-        func search(_ query: String) async throws -> CitySearchResults {
-            let call = Task { try await session.search(queryFragment: query) }
-            await clock.waitForSleepers(1)
-            clock.advance(by: debounce)
-            return try await call.value
-        }
-        let paris = try await search("paris")
+        let paris = try await deliver("paris", on: session)
         #expect(paris.map(\.id) == [2988507] && paris.totalCount == 2)   // top 1 of 2: Paris, FR
-        #expect(try await search("york").map(\.id) == [5128581])
+        #expect(try await deliver("york", on: session).map(\.id) == [5128581])
         await session.setFavoritesOnly(true)
-        #expect(try await search("paris").map(\.id) == [4717560])
+        #expect(try await deliver("paris", on: session).map(\.id) == [4717560])
     }
 }
 
