@@ -37,7 +37,7 @@ extension CityIndex {
             guard let node else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
             if key.isEmpty {
                 // The empty query matches every city, by its primary name.
-                let all = try search(matching: .prefix, order: order, limit: limit)
+                let all = try search("", matching: .prefix, order: order, limit: limit)
                 return CityMatches(contents: contents, storage: all.storage, query: .words(key: []), totalCount: all.totalCount)
             }
             switch order {
@@ -52,10 +52,6 @@ extension CityIndex {
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
             }
         }
-    }
-
-    private func search(matching: MatchMode, order: ResultOrder, limit: Int) throws(IndexFileError) -> CityMatches {
-        try search("", matching: matching, order: order, limit: limit)
     }
 
     /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the node below
