@@ -217,12 +217,16 @@ struct ConcurrencyTests {
         var generator = QueryGenerator(names: dataset.names, seed: 99)
         let queries = (0..<200).map { _ in generator.next() }
         let expected = try queries.map { try dataset.index.search($0).asReference }
+        // Word matching and population order too (their results are arrays built per search).
+        let expectedWords = try queries.map { try dataset.index.search($0, matching: .words, order: .population, limit: 20).asWordReference }
         let index = dataset.index
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for task in 0..<16 {
                 group.addTask {
                     for (position, query) in queries.enumerated() where position % 16 == task || position % 3 == 0 {
                         guard try index.search(query).asReference == expected[position] else { return false }
+                        let words = try index.search(query, matching: .words, order: .population, limit: 20)
+                        guard words.asWordReference == expectedWords[position] else { return false }
                     }
                     return true
                 }
