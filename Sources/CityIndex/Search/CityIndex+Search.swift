@@ -42,9 +42,9 @@ extension CityIndex {
             }
             switch order {
             case .alphabetical:
-                var entries = WordMatchCollector.entries(of: node, contents: contents)
-                if entries.count > limit { entries.removeSubrange(limit...) }
+                let entries = WordMatchCollector.entries(of: node, contents: contents)
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
+                    .limited(to: limit)
             case .population:
                 let entries = try RankedSearch.top(limit, below: node, in: contents.wordNodes) { [contents] in
                     contents.posting(at: $0)
