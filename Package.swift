@@ -25,8 +25,7 @@ let package = Package(
         // Parsing, validation, folding-table generation and index writing (Foundation allowed).
         .target(name: "CityIndexBuilder", dependencies: ["CityIndex", "CZlib", "CLzma"]),
 
-        // The search session layer of the seed apps (debounce, favorites, coordinates, the
-        // index artifact cache).
+        // The search-box layer (debounce, favorites, coordinates, the index artifact cache).
         .target(name: "CitySearchKit", dependencies: ["CityIndex", "CityIndexBuilder"]),
 
         .executableTarget(name: "BuildIndex", dependencies: [

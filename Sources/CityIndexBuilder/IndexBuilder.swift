@@ -17,8 +17,8 @@ public struct IndexBuilder: Sendable {
     /// Which alternate names to store for word matching (default: all).
     public var alternateNames: AlternateNameSelection = .all
 
-    /// Limits the fold table to these scalars. Only for tools that need tiny files (fuzzing
-    /// seeds): other scalars then fold to themselves, which is not SEARCH.md folding.
+    /// Limits the fold table to these scalars. Only for tools that need tiny files (a fuzzer's
+    /// starting corpus): other scalars then fold to themselves, which is not SEARCH.md folding.
     /// `nil` (the default) writes the full table.
     public var foldTableScalars: ClosedRange<UInt32>?
 

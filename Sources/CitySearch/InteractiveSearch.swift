@@ -3,7 +3,7 @@ import CityIndex
 import CitySearchKit
 import Foundation
 
-/// The command-line twin of the seed's search screen: results update as you type through a
+/// A type-ahead search screen in the terminal: results update as you type through a
 /// `CitySearchSession` (debounce, cancellation of superseded searches), matches show with the
 /// matched part in bold and the total count; ↑/↓ move the selection, Enter shows the city's
 /// details, Ctrl-F toggles it as a favorite, Tab toggles favorites only, Esc or Ctrl-C quits.

@@ -2,18 +2,16 @@
 import CityIndex
 
 /// Why a call to `CitySearchSession.search(queryFragment:)` ended without results. Each case
-/// tells the UI what to do, as the seed's `LocationSearchError` does.
+/// tells the UI what to do.
 public enum CitySearchError: Error, Equatable, Sendable {
     /// A newer call replaced this one while it waited out the debounce: ignore it, the newer
-    /// call delivers (the seed's `.debounce`).
+    /// call delivers.
     case superseded
     /// The calling task was cancelled.
     case cancelled
-    /// The query has fewer characters than the session's minimum (the seed's
-    /// `.invalidSearchCriteria`): keep showing what is shown, perhaps a hint.
+    /// The query has fewer characters than the session's minimum: keep showing what is shown, perhaps a hint.
     case tooFewCharacters(found: Int, minimum: Int)
-    /// The query equals the one whose results were delivered last (the seed's
-    /// `.duplicateSearchCriteria`): the shown results are still right.
+    /// The query equals the one whose results were delivered last: the shown results are still right.
     case sameAsPreviousQuery(String)
     /// The index file is damaged.
     case index(IndexFileError)

@@ -1,8 +1,7 @@
 // CitySearchSession.swift: a type-ahead search box's behaviour over a CityIndex.
 import CityIndex
 
-/// What a person typing into a city search box gets (the MapKitSwiftSearch and city-map
-/// seeds): debounced, cancellable `search(queryFragment:)`, a minimum length, duplicate
+/// What a person typing into a city search box gets: debounced, cancellable `search(queryFragment:)`, a minimum length, duplicate
 /// detection, typed errors, and an optional favorites-only mode.
 ///
 /// Each call supersedes the calls still waiting: they end promptly with `.superseded` and

@@ -1,4 +1,4 @@
-// Coordinate.swift: a validated latitude and longitude (the CoordinatesApp seed).
+// Coordinate.swift: a validated latitude and longitude.
 
 /// A point on Earth: latitude in -90...90 and longitude in -180...180 degrees, both finite.
 /// The only way to make one is the validating initializer, so every value is valid.
@@ -27,7 +27,7 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude
     }
 
-    /// Latitude with two decimals, as the seed shows it: "37.77".
+    /// Latitude with two decimals, for display: "37.77".
     public var formattedLatitude: String { Self.twoDecimals(latitude) }
 
     /// Longitude with two decimals: "-122.42".

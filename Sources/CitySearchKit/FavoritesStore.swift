@@ -1,4 +1,4 @@
-// FavoritesStore.swift: favorite city ids, persisted (the city-map seed's favorites).
+// FavoritesStore.swift: favorite city ids, persisted.
 import Foundation
 
 /// A set of favorite city ids kept in a JSON file (`[707860, 2988507]`).

@@ -1,4 +1,4 @@
-// IndexStore.swift: a downloaded index, cached and refreshed (the city-map seed's cache).
+// IndexStore.swift: a downloaded index, cached and refreshed.
 import CityIndex
 import CityIndexBuilder
 import Foundation

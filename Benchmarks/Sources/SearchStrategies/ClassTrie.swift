@@ -1,6 +1,6 @@
 // ClassTrie.swift: strategy 4, an in-memory trie of class nodes with child dictionaries.
 
-/// The trie the city-map seed describes: one class node per folded byte, children in a
+/// The trie a first implementation would write: one class node per folded byte, children in a
 /// dictionary, the cities whose key ends at a node stored there. A query walks m nodes,
 /// then collects the whole subtree in order (sorting each node's child keys): O(m + matches).
 public final class ClassTrie: SearchStrategy {
