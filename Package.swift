@@ -1,6 +1,9 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where gzip and xz come from zlib and liblzma rather than Apple's Compression framework.
+let nonApplePlatforms: [Platform] = [.linux, .android, .windows, .openbsd, .wasi]
+
 let package = Package(
     name: "CityIndex",
     platforms: [.macOS(.v15), .iOS(.v18)],
@@ -15,21 +18,29 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // System libraries used by the builder to read .gz and .xz inputs.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"]), .brew(["xz"])]),
+        // System libraries for gzip and xz where Apple's Compression framework is absent.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
 
         // The runtime reader: standard library and the platform C library only, no Foundation.
         .target(name: "CityIndex"),
 
+        // Index artifacts: reading inputs, gzip/xz (Apple's Compression framework on Apple
+        // platforms, zlib and liblzma elsewhere), atomic file replacement.
+        .target(name: "CityIndexArtifacts", dependencies: [
+            "CityIndex",
+            .target(name: "CZlib", condition: .when(platforms: nonApplePlatforms)),
+            .target(name: "CLzma", condition: .when(platforms: nonApplePlatforms)),
+        ]),
+
         // Parsing, validation, folding-table generation and index writing (Foundation allowed).
-        .target(name: "CityIndexBuilder", dependencies: ["CityIndex", "CZlib", "CLzma"]),
+        .target(name: "CityIndexBuilder", dependencies: ["CityIndex", "CityIndexArtifacts"]),
 
         // The search-box layer (debounce, favorites, coordinates, the index artifact cache).
-        .target(name: "CitySearchKit", dependencies: ["CityIndex", "CityIndexBuilder"]),
+        .target(name: "CitySearchKit", dependencies: ["CityIndex", "CityIndexArtifacts"]),
 
         .executableTarget(name: "BuildIndex", dependencies: [
-            "CityIndexBuilder",
+            "CityIndexBuilder", "CityIndexArtifacts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "CitySearch", dependencies: [
@@ -40,7 +51,7 @@ let package = Package(
         // The independent reference implementation (naive filter) and test fixtures.
         .target(name: "CityIndexTestSupport", path: "Sources/CityIndexTestSupport"),
         .testTarget(name: "CityIndexTests", dependencies: [
-            "CityIndex", "CityIndexBuilder", "CityIndexTestSupport", "CitySearchKit",
+            "CityIndex", "CityIndexArtifacts", "CityIndexBuilder", "CityIndexTestSupport", "CitySearchKit",
         ], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

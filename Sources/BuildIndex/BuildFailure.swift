@@ -1,5 +1,6 @@
 // BuildFailure.swift: one line on stderr and a distinct exit status per kind of failure.
 import ArgumentParser
+import CityIndexArtifacts
 import CityIndexBuilder
 import Foundation
 

@@ -1,5 +1,6 @@
 // BuildIndex.swift: the build-index command.
 import ArgumentParser
+import CityIndexArtifacts
 import CityIndexBuilder
 import Foundation
 
@@ -55,7 +56,7 @@ struct BuildIndex: ParsableCommand {
         do {
             let index = try builder.build(inputPath: inputPath)
             if let compress {
-                try AtomicFileWriter.write(Compression.compress(index.bytes, as: compress.format), to: output)
+                try AtomicFileWriter.write(ArtifactCodec.compress(index.bytes, as: compress.format), to: output)
             } else {
                 try AtomicFileWriter.write(chunks: index.chunks, to: output)
             }

@@ -1,5 +1,6 @@
 // BuildSummary.swift: what a build produced, for people and machines.
 import CityIndex
+import CityIndexArtifacts
 
 /// Figures of one build: counts, section sizes and time.
 public struct BuildSummary: Sendable, Equatable {

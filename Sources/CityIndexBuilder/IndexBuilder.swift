@@ -1,5 +1,6 @@
 // IndexBuilder.swift: city list in, index file out.
 import CityIndex
+import CityIndexArtifacts
 import Foundation
 
 /// Compiles a city list (plain, gzip or xz JSON) into an index file.
@@ -42,21 +43,14 @@ public struct IndexBuilder: Sendable {
 
     /// Builds the index from the file at `inputPath` ("-" for standard input).
     public func build(inputPath: String) throws -> BuiltIndex {
-        let (source, file, format) = try InputOpener.open(path: inputPath, maximumByteCount: maximumInputByteCount)
+        let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
         return try build(source: source, format: format) { [progress] in progress?(file.byteCountRead, file.knownByteCount) }
     }
 
     /// Builds the index file's bytes from JSON (or compressed JSON) in memory.
     public func build(jsonBytes: [UInt8]) throws -> BuiltIndex {
-        let format = CompressionFormat.detect(fromPrefix: Array(jsonBytes.prefix(6)))
-        let raw = MemorySource(jsonBytes)
-        let decompressed: ByteSource
-        switch format {
-        case .none: decompressed = raw
-        case .gzip: decompressed = try GzipSource(raw)
-        case .xz: decompressed = try XZSource(raw)
-        }
-        return try build(source: LimitedSource(decompressed, limitByteCount: maximumInputByteCount), format: format) {}
+        let (source, format) = try ArtifactCodec.decompressing(MemorySource(jsonBytes), maximumByteCount: maximumInputByteCount)
+        return try build(source: source, format: format) {}
     }
 
     private func build(source: ByteSource, format: CompressionFormat,
@@ -162,19 +156,4 @@ public struct BuiltIndex: Sendable {
 
     /// The whole file in one array.
     public var bytes: [UInt8] { Array(chunks.joined()) }
-}
-
-/// Reads bytes from memory.
-final class MemorySource: ByteSource {
-    private let bytes: [UInt8]
-    private var offset = 0
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
-        let count = min(buffer.count, bytes.count - offset)
-        buffer.copyBytes(from: bytes[offset ..< offset + count])
-        offset += count
-        return count
-    }
 }

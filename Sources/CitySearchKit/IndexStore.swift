@@ -1,6 +1,6 @@
 // IndexStore.swift: a downloaded index, cached and refreshed.
 import CityIndex
-import CityIndexBuilder
+import CityIndexArtifacts
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -99,7 +99,7 @@ public final class IndexStore: Sendable {
     /// Fetches, decompresses and verifies the source, then replaces the cache atomically.
     public func refresh() async throws -> Loaded {
         let fetched = try await fetchBytes()
-        let bytes = try Compression.decompress(fetched, maximumByteCount: maximumArtifactByteCount)
+        let bytes = try ArtifactCodec.decompress(fetched, maximumByteCount: maximumArtifactByteCount)
         try CityIndex(bytes: bytes).verify()
         let fetchedAt = now()
         try AtomicFileWriter.write(bytes, to: cachePath)

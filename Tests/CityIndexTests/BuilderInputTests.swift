@@ -1,5 +1,6 @@
 // BuilderInputTests.swift: what build-index accepts, and how it rejects the rest.
 import CityIndex
+import CityIndexArtifacts
 import CityIndexBuilder
 import CityIndexTestSupport
 import Foundation

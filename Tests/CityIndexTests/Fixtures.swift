@@ -1,5 +1,6 @@
 // Fixtures.swift: indexes and reference searches shared by the tests, built once.
 import CityIndex
+import CityIndexArtifacts
 import CityIndexBuilder
 import CityIndexTestSupport
 import Foundation

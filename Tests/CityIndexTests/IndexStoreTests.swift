@@ -1,5 +1,6 @@
 // IndexStoreTests.swift: the artifact cache against files and a real HTTP server on loopback.
 import CityIndex
+import CityIndexArtifacts
 import CityIndexBuilder
 import CityIndexTestSupport
 import CitySearchKit
@@ -70,7 +71,7 @@ struct IndexStoreTests {
     @Test("a compressed artifact over HTTP: fetched, verified, cached; fresh copies are mapped, stale ones refreshed")
     func httpArtifact() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        try publish(try Compression.compress(Fixtures.smallIndexBytes, as: .xz), as: "cities.cidx.xz")
+        try publish(try ArtifactCodec.compress(Fixtures.smallIndexBytes, as: .xz), as: "cities.cidx.xz")
         let server = try LoopbackHTTPServer(serving: directory.appendingPathComponent("published"))
         defer { server.stop() }
         let time = StoreTime()
@@ -94,7 +95,7 @@ struct IndexStoreTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store.cachePath)) == Data(Fixtures.smallIndexBytes))
 
         // A good gzip artifact refreshes it again.
-        try publish(try Compression.compress(Fixtures.smallIndexBytes, as: .gzip), as: "cities.cidx.xz")
+        try publish(try ArtifactCodec.compress(Fixtures.smallIndexBytes, as: .gzip), as: "cities.cidx.xz")
         #expect(try await store.load().freshness == .refreshed)
 
         // With the server gone, the stale cache is still used and the reason given.

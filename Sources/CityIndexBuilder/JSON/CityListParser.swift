@@ -1,4 +1,5 @@
 // CityListParser.swift: the city list, record by record, without a JSON tree.
+import CityIndexArtifacts
 
 /// Parses the canonical city list — one JSON array of
 /// `{"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}}`

@@ -1,4 +1,5 @@
 // JSONByteReader.swift: buffered bytes with line and column, for the streaming parser.
+import CityIndexArtifacts
 
 /// Reads a `ByteSource` through a 64 KiB buffer, one byte at a time, tracking the line and
 /// column of the next byte. Columns count characters: UTF-8 continuation bytes do not

@@ -1,12 +1,18 @@
-// InputError.swift: reading or decompressing the input failed.
+// InputError.swift: reading, decompressing or compressing bytes failed.
 
-/// Why the input could not be read, as opposed to what is wrong with its JSON
-/// (`CityListError`).
+/// Why a city list or an index artifact could not be read (as opposed to what is wrong with
+/// its content: `CityListError` for JSON, `IndexFileError` for an index).
 public enum InputError: Error, Equatable, Sendable {
+    /// `open` failed, or the path names something that is not a readable file.
     case cannotOpen(path: String, reason: String)
+    /// `read` failed after the file was open.
     case readFailed(path: String, reason: String)
+    /// The compressed stream is invalid (or, when compressing, the codec failed).
     case corruptCompressedData(format: CompressionFormat, detail: String)
+    /// The compressed stream ends before its end marker.
     case truncatedCompressedData(format: CompressionFormat)
+    /// More than `limitByteCount` bytes came out of the input (a decompression bomb, or a
+    /// genuinely larger input than the caller allows).
     case inputTooLarge(limitByteCount: Int)
 }
 
@@ -18,23 +24,7 @@ extension InputError: CustomStringConvertible {
         case .corruptCompressedData(let format, let detail): return "the \(format) data is corrupt: \(detail)"
         case .truncatedCompressedData(let format): return "the \(format) data ends before its stream does (truncated file?)"
         case .inputTooLarge(let limit):
-            return "the input decompresses to more than \(limit) bytes; raise --max-input-bytes if it is genuine"
+            return "the input decompresses to more than \(limit) bytes; if it is genuine, raise the limit (build-index: --max-input-bytes)"
         }
-    }
-}
-
-/// How the input is compressed, detected from its first bytes.
-public enum CompressionFormat: String, Sendable, CustomStringConvertible {
-    case none = "plain"
-    case gzip
-    case xz
-
-    public var description: String { rawValue }
-
-    /// gzip starts `1F 8B`; xz starts `FD 37 7A 58 5A 00`; anything else is read as is.
-    static func detect(fromPrefix prefix: [UInt8]) -> CompressionFormat {
-        if prefix.starts(with: [0x1F, 0x8B]) { return .gzip }
-        if prefix.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return .xz }
-        return .none
     }
 }

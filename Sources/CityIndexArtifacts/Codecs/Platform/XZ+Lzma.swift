@@ -1,4 +1,5 @@
-// XZSource.swift: xz decompression with liblzma, streaming.
+// XZ+Lzma.swift: xz streams with liblzma (every platform but Apple's).
+#if !canImport(Compression)
 import CLzma
 
 /// Decompresses an .xz stream (concatenated streams allowed) chunk by chunk.
@@ -56,3 +57,21 @@ final class XZSource: ByteSource {
         }
     }
 }
+
+/// Whole-buffer xz compression with liblzma, preset 9, CRC-64 check.
+enum XZEncoding {
+    static func compress(_ bytes: [UInt8]) throws(InputError) -> [UInt8] {
+        var output = [UInt8](repeating: 0, count: Int(lzma_stream_buffer_bound(bytes.count)))
+        var outputPosition = 0
+        let status = bytes.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                lzma_easy_buffer_encode(9, LZMA_CHECK_CRC64, nil, input.baseAddress, input.count,
+                                        out.baseAddress, &outputPosition, out.count)
+            }
+        }
+        guard status == LZMA_OK else { throw .corruptCompressedData(format: .xz, detail: "liblzma error \(status.rawValue)") }
+        output.removeSubrange(outputPosition...)
+        return output
+    }
+}
+#endif

@@ -5,20 +5,20 @@ import Foundation
 /// disk, then renamed over it. A failure or a kill at any point leaves the destination
 /// as it was (a previous file stays byte-for-byte intact); at worst a temporary file named
 /// `.NAME.tmp-XXXXXX` remains beside it.
-public enum AtomicFileWriter {
-    public struct WriteError: Error, CustomStringConvertible, Equatable {
-        public let path: String
-        public let reason: String
-        public var description: String { "cannot write '\(path)': \(reason)" }
+package enum AtomicFileWriter {
+    package struct WriteError: Error, CustomStringConvertible, Equatable {
+        package let path: String
+        package let reason: String
+        package var description: String { "cannot write '\(path)': \(reason)" }
     }
 
     /// Writes `bytes` to `path` atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
         try write(chunks: [bytes], to: path)
     }
 
     /// Writes the concatenation of `chunks` to `path` atomically.
-    public static func write(chunks: [[UInt8]], to path: String) throws(WriteError) {
+    package static func write(chunks: [[UInt8]], to path: String) throws(WriteError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
