@@ -48,11 +48,19 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // The independent reference implementation (naive filter) and test fixtures.
-        .target(name: "CityIndexTestSupport", path: "Sources/CityIndexTestSupport"),
-        .testTarget(name: "CityIndexTests", dependencies: [
-            "CityIndex", "CityIndexArtifacts", "CityIndexBuilder", "CityIndexTestSupport", "CitySearchKit",
-        ], exclude: ["Fixtures"]),
+        // The independent reference implementations, the shared fixtures, a manual clock.
+        .target(name: "CityIndexTestSupport", dependencies: ["CityIndex", "CityIndexArtifacts", "CityIndexBuilder"]),
+
+        // One test target per module; fixture files live in Tests/Fixtures.
+        .testTarget(name: "CityIndexTests", dependencies: ["CityIndex", "CityIndexBuilder", "CityIndexTestSupport"]),
+        .testTarget(name: "CityIndexArtifactsTests", dependencies: ["CityIndex", "CityIndexArtifacts", "CityIndexTestSupport"]),
+        .testTarget(name: "CityIndexBuilderTests", dependencies: [
+            "CityIndex", "CityIndexArtifacts", "CityIndexBuilder", "CityIndexTestSupport",
+        ]),
+        .testTarget(name: "CitySearchKitTests", dependencies: [
+            "CityIndex", "CityIndexArtifacts", "CitySearchKit", "CityIndexTestSupport",
+        ]),
+        .testTarget(name: "CommandLineTests", dependencies: ["CityIndex", "CityIndexTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@
 # Usage: Scripts/fuzz.sh [SECONDS] [JOBS]
 # The working corpus lives in .fuzz/corpus (not committed). At the end the corpus is merged
 # into a minimal set that keeps its coverage, and that set replaces
-# Tests/CityIndexTests/Fixtures/fuzz-regressions/, which the test suite replays.
+# Tests/Fixtures/fuzz-regressions/, which the test suite replays.
 # A crash stops the run and leaves its input in .fuzz/ (crash-*): fix it, then add it there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,7 +16,7 @@ Scripts/install-dependencies.sh
 fuzzer=Fuzz/.build/release/FuzzIndex
 mkdir -p .fuzz/corpus
 "$fuzzer" --write-seeds .fuzz/seeds
-regressions=Tests/CityIndexTests/Fixtures/fuzz-regressions
+regressions=Tests/Fixtures/fuzz-regressions
 mkdir -p "$regressions"
 export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 started=$(date +%s)

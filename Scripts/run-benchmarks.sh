@@ -18,7 +18,7 @@ if ! dpkg-query -W -f='${Status}' libsqlite3-dev 2>/dev/null | grep -q "install 
 fi
 inputs=("$@")
 if [ "$smoke" = true ]; then
-    inputs=("$(pwd)/Tests/CityIndexTests/Fixtures/small.json")
+    inputs=("$(pwd)/Tests/Fixtures/small.json")
 elif [ ${#inputs[@]} -eq 0 ]; then
     shared="${CITYINDEX_SHARED:-../shared}"
     [ -f "$shared/data/cities.json.xz" ] && inputs+=("$(cd "$shared/data" && pwd)/cities.json.xz")

@@ -52,7 +52,7 @@ struct CorruptIndexTests {
 
     @Test("a format version 1 file (written by the previous build-index) is rejected with a clear message, not misread")
     func rejectsVersion1() throws {
-        let path = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures/small-v1.cidx").path
+        let path = Fixtures.directory.appendingPathComponent("small-v1.cidx").path
         #expect(throws: IndexFileError.unsupportedFormatVersion(found: 1, supported: 2...2)) { try CityIndex(path: path) }
         let error = IndexFileError.unsupportedFormatVersion(found: 1, supported: 2...2)
         #expect(error.description == "the file has format version 1, which this reader no longer reads (it reads 2...2). "
@@ -107,7 +107,7 @@ struct CorruptIndexTests {
 
     @Test("the fuzzing corpus (Scripts/fuzz.sh) replays without a trap")
     func fuzzRegressions() throws {
-        let directory = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures/fuzz-regressions")
+        let directory = Fixtures.directory.appendingPathComponent("fuzz-regressions")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(!files.isEmpty)
         for file in files {

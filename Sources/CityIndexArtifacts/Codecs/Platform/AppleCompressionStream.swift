@@ -10,8 +10,6 @@ import Compression
 final class AppleCompressionStream {
     private let stream: UnsafeMutablePointer<compression_stream>
     private let format: CompressionFormat
-    /// A valid pointer for empty input (the framework's fields are non-null).
-    private static let emptyInput = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
     init(_ operation: compression_stream_operation, _ algorithm: compression_algorithm,
          format: CompressionFormat) throws(InputError) {
@@ -32,9 +30,11 @@ final class AppleCompressionStream {
     /// - Returns: input bytes consumed, output bytes produced, and whether the stream ended.
     func process(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer,
                  finalize: Bool) throws(InputError) -> (consumed: Int, produced: Int, streamEnded: Bool) {
-        stream.pointee.src_ptr = UnsafePointer(input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? Self.emptyInput)
+        let outputStart = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        // The framework's pointers are non-null: empty input points anywhere valid (it reads 0 bytes).
+        stream.pointee.src_ptr = input.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(outputStart)
         stream.pointee.src_size = input.count
-        stream.pointee.dst_ptr = output.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.dst_ptr = outputStart
         stream.pointee.dst_size = output.count
         let flags = finalize ? Int32(COMPRESSION_STREAM_FINALIZE.rawValue) : 0
         let status = compression_stream_process(stream, flags)
@@ -54,9 +54,11 @@ final class AppleCompressionStream {
         var output: [UInt8] = []
         var offset = 0
         while true {
-            let step = try bytes.withUnsafeBytes { (all) throws(InputError) in
-                try encoder.process(UnsafeRawBufferPointer(rebasing: all[offset...]), into: chunk, finalize: true)
-            }
+            let step = try bytes.withUnsafeBytes { all in
+                Result { () throws(InputError) in
+                    try encoder.process(UnsafeRawBufferPointer(rebasing: all[offset...]), into: chunk, finalize: true)
+                }
+            }.get()
             offset += step.consumed
             output.append(contentsOf: chunk[..<step.produced])
             if step.streamEnded { return output }

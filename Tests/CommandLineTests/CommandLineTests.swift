@@ -19,7 +19,7 @@ struct Tool {
     func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
         let executable = Self.productsDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw CommandLineTestError("\(executable.path) is missing: run `swift build` for the same configuration first")
+            throw TestSetupError("\(executable.path) is missing: run `swift build` for the same configuration first")
         }
         let process = Process()
         process.executableURL = executable
@@ -40,16 +40,11 @@ struct Tool {
     }
 }
 
-struct CommandLineTestError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
 @Suite("Command-line tools")
 struct CommandLineTests {
     let buildIndex = Tool(name: "build-index")
     let citySearch = Tool(name: "city-search")
-    let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures")
+    let fixtures = Fixtures.directory
 
     private func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-cli-\(UUID())")

@@ -2,23 +2,25 @@
 import CityIndex
 import CityIndexArtifacts
 import CityIndexBuilder
-import CityIndexTestSupport
 import Foundation
 
+/// Test fixtures: the shipped dataset (and the shared 209k list) loaded as an index and as the
+/// naive references, and a small hand-written list.
+///
 /// A dataset loaded both ways: as an index built by `IndexBuilder` and as the naive
 /// reference search over the same JSON decoded by `JSONDecoder`.
-struct LoadedDataset: Sendable {
-    let index: CityIndex
-    let indexBytes: [UInt8]
-    let reference: NaiveCitySearch
-    let wordReference: NaiveWordSearch
-    let names: [String]
+public struct LoadedDataset: Sendable {
+    public let index: CityIndex
+    public let indexBytes: [UInt8]
+    public let reference: NaiveCitySearch
+    public let wordReference: NaiveWordSearch
+    public let names: [String]
     /// Each city's primary name, then its alternates.
-    let allNames: [[String]]
+    public let allNames: [[String]]
     /// Population by id (unknown: 0).
-    let populationByID: [Int: Int]
+    public let populationByID: [Int: Int]
 
-    init(path: String) throws {
+    public init(path: String) throws {
         let json = try InputReading.decompressedBytes(path: path)
         indexBytes = try IndexBuilder().build(jsonBytes: json).bytes
         index = try CityIndex(bytes: indexBytes)
@@ -31,20 +33,23 @@ struct LoadedDataset: Sendable {
     }
 }
 
-enum Fixtures {
+public enum Fixtures {
+    /// `Tests/Fixtures/`: small input files, a format 1 index and the fuzzer's regressions.
+    public static let directory = SharedData.packageRoot.appendingPathComponent("Tests/Fixtures")
+
     /// `Data/cities500.json.xz`, the dataset the project ships.
-    static let defaultDataPath = SharedData.packageRoot.appendingPathComponent("Data/cities500.json.xz").path
+    public static let defaultDataPath = SharedData.packageRoot.appendingPathComponent("Data/cities500.json.xz").path
 
     /// The shipped dataset, loaded once per test process.
-    static let defaultDataset: Result<LoadedDataset, any Error> = Result { try LoadedDataset(path: defaultDataPath) }
+    public static let defaultDataset: Result<LoadedDataset, any Error> = Result { try LoadedDataset(path: defaultDataPath) }
 
     /// The real 209,557-city list from the shared folder, when `CITYINDEX_SHARED` names it.
-    static let sharedDataset: Result<LoadedDataset, any Error>? = SharedData.file("data/cities.json.xz").map { url in
+    public static let sharedDataset: Result<LoadedDataset, any Error>? = SharedData.file("data/cities.json.xz").map { url in
         Result { try LoadedDataset(path: url.path) }
     }
 
     /// A handful of cities that exercise folding, ordering and highlighting.
-    static let smallCitiesJSON = """
+    public static let smallCitiesJSON = """
         [
         {"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}},
         {"country":"DE","name":"München","_id":2867714,"coord":{"lon":11.57549,"lat":48.13743},"alternatenames":["Munich","Мюнхен"]},
@@ -62,14 +67,14 @@ enum Fixtures {
         ]
         """
 
-    static let smallIndexBytes: [UInt8] = try! IndexBuilder().build(jsonBytes: Array(smallCitiesJSON.utf8)).bytes
-    static let smallIndex: CityIndex = try! CityIndex(bytes: smallIndexBytes)
-    static let smallReference: NaiveCitySearch = try! NaiveCitySearch(json: Data(smallCitiesJSON.utf8))
+    public static let smallIndexBytes: [UInt8] = try! IndexBuilder().build(jsonBytes: Array(smallCitiesJSON.utf8)).bytes
+    public static let smallIndex: CityIndex = try! CityIndex(bytes: smallIndexBytes)
+    public static let smallReference: NaiveCitySearch = try! NaiveCitySearch(json: Data(smallCitiesJSON.utf8))
 }
 
 extension CityMatches {
     /// The matches in the reference's shape, for comparison.
-    var asReference: [ReferenceMatch] {
+    public var asReference: [ReferenceMatch] {
         map { ReferenceMatch(id: $0.id, name: $0.name, highlight: [$0.highlightUTF16Range.lowerBound, $0.highlightUTF16Range.count]) }
     }
 }

@@ -26,7 +26,7 @@ struct TmuxSession {
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
-        guard status == 0 else { throw CommandLineTestError("cannot run tmux: error \(status)") }
+        guard status == 0 else { throw TestSetupError("cannot run tmux: error \(status)") }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
         return readingOutput ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
@@ -46,7 +46,7 @@ struct TmuxSession {
             if last.contains(text) { return last }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw CommandLineTestError("the screen never showed \(String(reflecting: text)):\n\(last)")
+        throw TestSetupError("the screen never showed \(String(reflecting: text)):\n\(last)")
     }
 }
 

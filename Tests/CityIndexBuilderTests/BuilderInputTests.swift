@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Building from valid and invalid input")
 struct BuilderInputTests {
-    static let fixtures = SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures")
+    static let fixtures = Fixtures.directory
 
     private func build(_ json: String) throws -> CityIndex {
         try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)

@@ -99,7 +99,7 @@ struct FormatRoundTripTests {
 
     @Test("deterministic: building twice, or from a shuffled input, gives identical bytes")
     func determinism() throws {
-        let json = try String(contentsOfFile: SharedData.packageRoot.appendingPathComponent("Tests/CityIndexTests/Fixtures/small.json").path, encoding: .utf8)
+        let json = try String(contentsOfFile: Fixtures.directory.appendingPathComponent("small.json").path, encoding: .utf8)
         var lines = json.split(separator: "\n").filter { $0.hasPrefix("{") }.map { $0.hasSuffix(",") ? String($0.dropLast()) : String($0) }
         let first = try IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes
         let second = try IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes

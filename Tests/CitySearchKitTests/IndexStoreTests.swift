@@ -33,7 +33,7 @@ final class LoopbackHTTPServer {
             line += chunk
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw CommandLineTestError("the loopback HTTP server did not start")
+            throw TestSetupError("the loopback HTTP server did not start")
         }
         self.port = port
     }
