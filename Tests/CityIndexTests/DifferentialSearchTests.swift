@@ -37,12 +37,10 @@ struct DifferentialSearchTests {
         try compare(dataset, queryCount: Self.queryCount, seed: 500)
     }
 
-    @Test("2,000 random queries on the real 209,557-city list (CITYINDEX_SHARED)")
+    @Test("2,000 random queries on the real 209,557-city list (CITYINDEX_SHARED)",
+          .enabled(if: Fixtures.sharedDataset != nil, "set CITYINDEX_SHARED to the shared folder (data/cities.json.xz)"))
     func sharedDataset() throws {
-        guard let loaded = Fixtures.sharedDataset else {
-            print("skipped: set CITYINDEX_SHARED to the shared folder to run the differential test on data/cities.json.xz")
-            return
-        }
+        let loaded = try #require(Fixtures.sharedDataset)
         let dataset = try loaded.get()
         #expect(dataset.index.cityCount == 209_557)
         try compare(dataset, queryCount: Self.queryCount, seed: 209_557)

@@ -20,12 +20,10 @@ struct FoldingTests {
         #expect(Self.folder.fold(input) == expected)
     }
 
-    @Test("every vector of fold-vectors.tsv (CITYINDEX_SHARED)")
+    @Test("every vector of the external fold vectors (CITYINDEX_SHARED)",
+          .enabled(if: SharedData.file("spec/fold-vectors.tsv") != nil, "set CITYINDEX_SHARED to the shared folder (spec/fold-vectors.tsv)"))
     func sharedVectors() throws {
-        guard let url = SharedData.file("spec/fold-vectors.tsv") else {
-            print("skipped: set CITYINDEX_SHARED to check spec/fold-vectors.tsv")
-            return
-        }
+        let url = try #require(SharedData.file("spec/fold-vectors.tsv"))
         let lines = try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst()
         #expect(lines.count > 200)
         for line in lines {

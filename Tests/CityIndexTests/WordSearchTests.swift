@@ -223,12 +223,10 @@ struct WordSearchDifferentialTests {
         try compare(Fixtures.defaultDataset.get(), seed: 6)
     }
 
-    @Test("500 random word queries on the real 209,557-city list (CITYINDEX_SHARED)")
+    @Test("500 random word queries on the real 209,557-city list (CITYINDEX_SHARED)",
+          .enabled(if: Fixtures.sharedDataset != nil, "set CITYINDEX_SHARED to the shared folder (data/cities.json.xz)"))
     func sharedDataset() throws {
-        guard let loaded = Fixtures.sharedDataset else {
-            print("skipped: set CITYINDEX_SHARED to the shared folder to run the word differential test on data/cities.json.xz")
-            return
-        }
+        let loaded = try #require(Fixtures.sharedDataset)
         try compare(loaded.get(), seed: 7)
     }
 }

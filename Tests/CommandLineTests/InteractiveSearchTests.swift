@@ -7,7 +7,9 @@ import Testing
 struct TmuxSession {
     let socket = "cityindex-\(UUID().uuidString.prefix(8))"
 
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+    /// tmux on the `PATH` (Debian: /usr/bin; macOS with Homebrew: /opt/homebrew/bin), if any.
+    static let executablePath: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin")
+        .split(separator: ":").map { $0 + "/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Runs tmux with posix_spawn and waits for it with waitpid. (Foundation's `Process`
     /// waits for the tmux server it forks, which never exits, so it cannot be used here.)
@@ -22,10 +24,11 @@ struct TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+        guard let executable = Self.executablePath else { throw TestSetupError("tmux is not installed") }
+        let argv = ([executable, "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ)
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
         guard status == 0 else { throw TestSetupError("cannot run tmux: error \(status)") }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) < 0 && errno == EINTR {}
@@ -50,14 +53,11 @@ struct TmuxSession {
     }
 }
 
-@Suite("city-search --interactive in a pseudo terminal", .timeLimit(.minutes(10)))
+@Suite("city-search --interactive in a pseudo terminal", .timeLimit(.minutes(10)),
+       .enabled(if: TmuxSession.executablePath != nil, "tmux is not installed (Scripts/install-dependencies.sh installs it)"))
 struct InteractiveSearchTests {
     @Test("type, move, details, favorite, favorites only, and the terminal restored after Ctrl-C")
     func session() throws {
-        guard TmuxSession.isAvailable else {
-            print("skipped: tmux is not installed (Scripts/install-dependencies.sh installs it)")
-            return
-        }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-tty-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
