@@ -5,23 +5,16 @@
 public struct City: Sendable {
     let contents: IndexContents
     /// The city's position in search order (SEARCH.md §3), in `0 ..< cityCount`.
-    public let rank: Int
-
-    @inline(__always)
-    private var recordOffset: Int { rank * IndexLayout.cityRecordByteCount }
+    package let rank: Int
 
     /// The city's id (`_id` in the input).
-    public var id: Int { Int(contents.records.uint32(at: recordOffset + IndexLayout.recordIDOffset)!) }
+    public var id: Int { Int(contents.records.id(ofRank: rank)) }
 
     /// Latitude in millionths of a degree (the input rounded to 6 decimals).
-    public var latitudeMicrodegrees: Int32 {
-        Int32(bitPattern: contents.records.uint32(at: recordOffset + IndexLayout.recordLatitudeOffset)!)
-    }
+    public var latitudeMicrodegrees: Int32 { contents.records.latitudeMicrodegrees(ofRank: rank) }
 
     /// Longitude in millionths of a degree (the input rounded to 6 decimals).
-    public var longitudeMicrodegrees: Int32 {
-        Int32(bitPattern: contents.records.uint32(at: recordOffset + IndexLayout.recordLongitudeOffset)!)
-    }
+    public var longitudeMicrodegrees: Int32 { contents.records.longitudeMicrodegrees(ofRank: rank) }
 
     /// Latitude in degrees, -90...90.
     public var latitude: Double { Double(latitudeMicrodegrees) / 1_000_000 }
@@ -31,7 +24,7 @@ public struct City: Sendable {
 
     /// The two-letter country code, such as "UA".
     public var countryCode: String {
-        let code = contents.records.uint16(at: recordOffset + IndexLayout.recordCountryOffset)!
+        let code = contents.records.countryCode(ofRank: rank)
         var text = ""
         text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: code)))
         text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: code >> 8)))
@@ -39,20 +32,11 @@ public struct City: Sendable {
     }
 
     /// The population, when the index has a population section and the input gave one.
-    public var population: Int? {
-        guard let section = contents.population else { return nil }
-        let value = section.uint32(at: rank * 4)!
-        return value == IndexLayout.unknownPopulation ? nil : Int(value)
-    }
+    public var population: Int? { contents.populations?.population(ofRank: rank).map(Int.init) }
 
     /// The UTF-8 bytes of the name. Empty when the record points outside the `NAME`
     /// section, which only a damaged file does (`verify()` reports it).
-    var nameBytes: ByteView {
-        let offset = Int(contents.records.uint32(at: recordOffset + IndexLayout.recordNameOffsetOffset)!)
-        let byteCount = Int(contents.records.uint16(at: recordOffset + IndexLayout.recordNameByteCountOffset)!)
-        return contents.names.slice(offset: offset, length: byteCount)
-            ?? ByteView(base: contents.names.base, count: 0)
-    }
+    var nameBytes: ByteView { contents.primaryName(ofRank: rank) }
 
     /// The name as written in the input.
     public var name: String { String(decoding: nameBytes.buffer, as: UTF8.self) }

@@ -33,226 +33,99 @@ public struct CityIndex: Sendable {
     public var fileByteCount: Int { contents.storage.byteCount }
 
     /// Whether the file has a population section.
-    public var hasPopulation: Bool { contents.population != nil }
+    public var hasPopulation: Bool { contents.populations != nil }
 }
 
-/// The validated parts of an open index, shared by every value that reads it.
+/// The validated sections of an open index, shared by every value that reads it.
+///
+/// Opening checks the header and section table (`IndexHeader`), then lets each section type
+/// check itself once (`init(validating:)`, O(1) each but the fold table's ASCII fast path);
+/// after that, every read a section offers for a valid rank, position or entry is in bounds.
+/// The values read are still not trusted where a damaged file could make them name something
+/// that does not exist: those reads return `nil` or an empty span, and `verify()` finds them.
 final class IndexContents: Sendable {
     let storage: IndexStorage
     let formatVersion: UInt32
     let storedChecksum: UInt32
     let cityCount: Int
+    /// `FOLD`: how queries fold.
     let foldTable: FoldTable
-    /// The `NODE` section, offsets relative to its start.
-    let nodes: ByteView
-    let root: TrieNode
-    /// The `CITY` section: `cityCount` records of 20 bytes, in search order.
-    let records: ByteView
-    let names: ByteView
-    /// The `IDIX` section: `cityCount` ranks sorted by city id.
-    let idIndex: ByteView
-    /// The `POPL` section, if present: `cityCount` populations in search order.
-    let population: ByteView?
-    /// The `PORD` section (present with `POPL`) after its header: `movedEntryCount` sorted
-    /// positions of `NODE` entries, then the ranks they stand for in population order.
-    let populationOrder: ByteView?
-    let movedEntryCount: Int
-    /// The `WNOD` section and its root: the trie over word suffix keys.
-    let wordNodes: ByteView
-    let wordRoot: TrieNode
-    /// The `WPST` postings (after the section header): `postingCount` of `postingByteCount`
-    /// bytes, packed with `slotBitCount` bits of slot when 4 bytes.
-    let postings: ByteView
-    let postingCount: Int
-    let postingByteCount: Int
-    let slotBitCount: Int
-    /// The `ALTN` section: the header, `cityCount + 1` offsets into the text, then the text:
-    /// each city's alternate names as (length varint, UTF-8) runs.
-    let alternates: ByteView
-    /// The text part of `ALTN`.
-    let alternateText: ByteView
+    /// `CITY`: one record per city, in search order.
+    let records: CityRecords
+    /// `NAME`: the primary names.
+    let names: NameText
+    /// `IDIX`: ranks by city id.
+    let idIndex: IDIndex
+    /// `POPL`, if present: populations in search order.
+    let populations: Populations?
+    /// `PORD` (present with `POPL`): the city each `NODE` entry stands for in population order.
+    let nodeEntryRanks: NodeEntryRanks?
+    /// `NODE`: the trie over folded primary names; entry *i* is the city of rank *i*.
+    let trie: TrieSection
+    /// `WNOD`: the trie over word suffix keys; its entries are `postings`.
+    let wordTrie: TrieSection
+    /// `WPST`: (rank, name slot) per word-trie entry.
+    let postings: WordPostings
+    /// `ALTN`: each city's alternate names.
+    let alternates: AlternateNames
 
+    /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     init(storage: IndexStorage) throws(IndexFileError) {
         let file = storage.bytes
         let header = try IndexHeader(reading: file)
         let cityCount = Int(header.cityCount)
-
         func section(_ kind: SectionKind) throws(IndexFileError) -> ByteView {
             guard let entry = header.section(kind) else { throw .missingSection(kind) }
-            return file.slice(offset: Int(entry.offset), length: Int(entry.byteCount))!
+            // The header checked that every listed section lies inside the file.
+            return file.slice(uncheckedOffset: Int(entry.offset), length: Int(entry.byteCount))
         }
-        func fixedSizeSection(_ kind: SectionKind, bytesPerCity: Int) throws(IndexFileError) -> ByteView {
-            let view = try section(kind)
-            let expected = UInt64(cityCount) * UInt64(bytesPerCity)
-            guard UInt64(view.count) == expected else {
-                throw .sectionSizeMismatch(section: kind, byteCount: UInt64(view.count), expectedByteCount: expected)
-            }
-            return view
-        }
-
         self.storage = storage
         formatVersion = header.formatVersion
         storedChecksum = header.storedChecksum
         self.cityCount = cityCount
         foldTable = try FoldTable(validating: section(.foldTable))
-        records = try fixedSizeSection(.cities, bytesPerCity: IndexLayout.cityRecordByteCount)
-        idIndex = try fixedSizeSection(.idIndex, bytesPerCity: 4)
+        records = try CityRecords(validating: section(.cities), cityCount: cityCount)
+        names = NameText(validating: try section(.names))
+        idIndex = try IDIndex(validating: section(.idIndex), cityCount: cityCount)
         if header.section(.population) != nil {
-            population = try fixedSizeSection(.population, bytesPerCity: 4)
+            populations = try Populations(validating: section(.population), cityCount: cityCount)
+            nodeEntryRanks = try NodeEntryRanks(validating: section(.populationOrder), cityCount: cityCount)
         } else {
-            population = nil
+            (populations, nodeEntryRanks) = (nil, nil)
         }
-        if header.section(.population) != nil {
-            let order = try section(.populationOrder)
-            let moved = Int(order.uint32(at: 0) ?? 0)
-            let expected = 8 + UInt64(moved) * 8
-            guard UInt64(order.count) == expected, moved <= cityCount else {
-                throw .sectionSizeMismatch(section: .populationOrder, byteCount: UInt64(order.count), expectedByteCount: expected)
-            }
-            populationOrder = order.slice(offset: 8, length: moved * 8)!
-            movedEntryCount = moved
-        } else {
-            populationOrder = nil
-            movedEntryCount = 0
-        }
-        names = try section(.names)
-        nodes = try section(.nodes)
-        root = try Self.root(of: nodes, kind: .nodes, entryCount: cityCount)
-
-        let postingSection = try section(.wordPostings)
-        let slotBitCount = Int(postingSection.uint8(at: 0) ?? 0)
-        let postingByteCount = Int(postingSection.uint8(at: 1) ?? 0)
-        let validWidth = postingByteCount == IndexLayout.packedPostingByteCount ? slotBitCount <= 16
-            : postingByteCount == IndexLayout.widePostingByteCount && slotBitCount == 16
-        guard postingSection.count >= IndexLayout.postingHeaderByteCount, validWidth,
-              (postingSection.count - IndexLayout.postingHeaderByteCount) % postingByteCount == 0 else {
-            let entries = max(0, postingSection.count - IndexLayout.postingHeaderByteCount) / max(postingByteCount, 1)
-            throw .sectionSizeMismatch(section: .wordPostings, byteCount: UInt64(postingSection.count),
-                                       expectedByteCount: UInt64(IndexLayout.postingHeaderByteCount + entries * max(postingByteCount, 4)))
-        }
-        postings = postingSection.slice(offset: IndexLayout.postingHeaderByteCount,
-                                        length: postingSection.count - IndexLayout.postingHeaderByteCount)!
-        self.slotBitCount = slotBitCount
-        self.postingByteCount = postingByteCount
-        postingCount = postings.count / postingByteCount
-        wordNodes = try section(.wordNodes)
-        wordRoot = try Self.root(of: wordNodes, kind: .wordNodes, entryCount: postingCount)
-
-        alternates = try section(.alternateNames)
-        let textByteCount = UInt64(alternates.uint32(at: 0) ?? 0)
-        let textStart = IndexLayout.alternateHeaderByteCount + (cityCount + 1) * 4
-        let expected = UInt64(textStart) + textByteCount
-        guard UInt64(alternates.count) == expected else {
-            throw .sectionSizeMismatch(section: .alternateNames, byteCount: UInt64(alternates.count), expectedByteCount: expected)
-        }
-        alternateText = alternates.slice(offset: textStart, length: Int(textByteCount))!
+        trie = try TrieSection(validating: section(.nodes), kind: .nodes, entryCount: cityCount)
+        postings = try WordPostings(validating: section(.wordPostings), cityCount: cityCount)
+        wordTrie = try TrieSection(validating: section(.wordNodes), kind: .wordNodes, entryCount: postings.postingCount)
+        alternates = try AlternateNames(validating: section(.alternateNames), cityCount: cityCount)
     }
 
-    /// The root node of a trie section, which must cover all its `entryCount` entries. O(1).
-    private static func root(of nodes: ByteView, kind: SectionKind, entryCount: Int) throws(IndexFileError) -> TrieNode {
-        guard let rootOffset = nodes.uint32(at: 0), nodes.count >= IndexLayout.nodeSectionHeaderByteCount else {
-            throw .sectionSizeMismatch(section: kind, byteCount: UInt64(nodes.count),
-                                       expectedByteCount: UInt64(IndexLayout.nodeSectionHeaderByteCount))
-        }
-        guard Int(rootOffset) >= IndexLayout.nodeSectionHeaderByteCount, Int(rootOffset) < nodes.count else {
-            throw .corruptNode(nodeOffset: Int(rootOffset), reason: .invalidRootOffset)
-        }
-        let root = try TrieNode(at: Int(rootOffset), in: nodes, parentFirstRank: 0, parentRanks: 0..<entryCount)
-        guard root.firstRank == 0, root.rankCount == entryCount, root.labelTail.count == 0 else {
-            throw .corruptNode(nodeOffset: Int(rootOffset),
-                               reason: .rankRangeOutsideParent(firstRank: root.firstRank, rankCount: root.rankCount))
-        }
-        return root
-    }
-
-    /// The city rank and name slot of posting `position` (in `0 ..< postingCount`), or `nil`
-    /// when a damaged file names a city that does not exist. O(1).
+    /// The city rank `NODE` entry `entry` stands for in population order (itself without
+    /// `PORD`); `nil` on a damaged file. O(log of the moved entries).
     @inline(__always)
-    func posting(at position: Int) -> (rank: Int, slot: Int)? {
-        let offset = position * postingByteCount
-        let rank: Int, slot: Int
-        if postingByteCount == IndexLayout.packedPostingByteCount {
-            guard let packed = postings.uint32(at: offset) else { return nil }
-            rank = Int(packed >> UInt32(slotBitCount))
-            slot = Int(packed & ((1 << UInt32(slotBitCount)) - 1))
-        } else {
-            guard let wideRank = postings.uint32(at: offset), let wideSlot = postings.uint16(at: offset + 4) else { return nil }
-            (rank, slot) = (Int(wideRank), Int(wideSlot))
-        }
-        guard rank < cityCount else { return nil }
-        return (rank, slot)
+    func rank(ofNodeEntry entry: Int) -> Int? {
+        guard let nodeEntryRanks else { return entry }
+        return nodeEntryRanks.rank(ofEntry: entry)
     }
 
-    /// The city rank of `NODE` entry `position` in population order: the rank `PORD` gives
-    /// it, else `position` itself. `nil` on a damaged file. O(log of the moved entries).
+    /// The population population order weighs for `rank`: 0 when unknown or absent. O(1).
     @inline(__always)
-    func rankOfNodeEntry(_ position: Int) -> Int? {
-        guard let populationOrder else { return position }
-        // Binary search among the moved positions; any other position stands for itself.
-        var low = 0, high = movedEntryCount
-        while low < high {
-            let middle = (low + high) / 2
-            let moved = Int(populationOrder.uint32(at: middle * 4)!)
-            if moved < position { low = middle + 1 } else if moved > position { high = middle } else {
-                let rank = Int(populationOrder.uint32(at: (movedEntryCount + middle) * 4)!)
-                return rank < cityCount ? rank : nil
-            }
-        }
-        return position
-    }
+    func population(ofRank rank: Int) -> UInt32 { populations?.population(ofRank: rank) ?? 0 }
 
-    /// The population of `rank` for population order: 0 when unknown or absent.
+    /// The place in population order of name `slot` of the city at `rank`. O(1).
     @inline(__always)
-    func population(ofRank rank: Int) -> UInt32 {
-        guard let population, let value = population.uint32(at: rank * 4), value != IndexLayout.unknownPopulation else { return 0 }
-        return value
+    func populationOrderKey(rank: Int, slot: Int) -> PopulationOrderKey {
+        PopulationOrderKey(population: population(ofRank: rank), rank: rank, slot: slot)
     }
 
-    /// The bytes of `ALTN`'s text holding the alternate names of the city at `rank`; empty
-    /// on a damaged table. O(1).
-    func alternateBlock(ofRank rank: Int) -> ByteView {
-        let base = IndexLayout.alternateHeaderByteCount
-        guard let first = alternates.uint32(at: base + rank * 4), let end = alternates.uint32(at: base + rank * 4 + 4),
-              first <= end, let block = alternateText.slice(offset: Int(first), length: Int(end - first)) else {
-            return ByteView(base: alternateText.base, count: 0)
-        }
-        return block
-    }
-
-    /// Calls `body` with each alternate name of the city at `rank` (slots 1, 2, …) until it
-    /// returns false. Stops at the first malformed entry (a damaged file). O(block size).
-    func forEachAlternate(ofRank rank: Int, _ body: (_ slot: Int, _ name: ByteView) -> Bool) {
-        let block = alternateBlock(ofRank: rank)
-        var offset = 0
-        var slot = 1
-        while offset < block.count {
-            guard let (length, next) = block.varint(at: offset), let name = block.slice(offset: next, length: Int(length)) else { return }
-            guard body(slot, name) else { return }
-            offset = next + Int(length)
-            slot += 1
-        }
-    }
+    /// The UTF-8 of the primary name of the city at `rank`; empty when its record points
+    /// outside `NAME` (a damaged file). O(1).
+    @inline(__always)
+    func primaryName(ofRank rank: Int) -> ByteView { names.name(at: records.nameLocation(ofRank: rank)) }
 
     /// The bytes of name `slot` of the city at `rank`: 0 is the primary name, 1... its
     /// alternates. Empty when the slot does not exist (a damaged file).
     /// - Complexity: O(1) for the primary name, O(size of the city's alternates) otherwise.
     func nameBytes(ofRank rank: Int, slot: Int) -> ByteView {
-        if slot == 0 { return City(contents: self, rank: rank).nameBytes }
-        var found = ByteView(base: alternateText.base, count: 0)
-        forEachAlternate(ofRank: rank) { index, name in
-            if index == slot { found = name }
-            return index < slot
-        }
-        return found
-    }
-
-    /// How many alternate names the city at `rank` has. O(size of its alternates).
-    func alternateCount(ofRank rank: Int) -> Int {
-        var count = 0
-        forEachAlternate(ofRank: rank) { _, _ in
-            count += 1
-            return true
-        }
-        return count
+        slot == 0 ? primaryName(ofRank: rank) : alternates.name(ofRank: rank, slot: slot)
     }
 }

@@ -62,7 +62,9 @@ public enum NodeDefect: Equatable, Sendable {
     case invalidOffsetWidth(UInt8)
     case childLabelsNotIncreasing
     case childNotBeforeParent(childOffset: Int)
-    case rankRangeOutsideParent(firstRank: Int, rankCount: Int)
+    /// Two parents name this node as their child (found by `verify()`): the trie is not a tree.
+    case reachedTwice
+    case entryRangeOutsideParent(firstEntry: Int, entryCount: Int)
     /// More repeated entries than entries, or a best entry outside the node's entries.
     case invalidCounts(repeatCount: Int, bestDelta: Int)
     /// Siblings' entries overlap, or a node's best entry ranks after one of its subtree's.
@@ -83,6 +85,9 @@ public enum InvariantViolation: Equatable, Sendable {
     case wordTrieDisagreesWithNames(posting: Int)
     /// A posting or the population order names a city or name slot that does not exist.
     case postingOutOfBounds(position: Int)
+    /// `WPST` holds a different number of postings than there are distinct (city, suffix key)
+    /// pairs over the stored names: some are missing or repeated (FORMAT.md I9).
+    case postingCountWrong(found: Int, expected: Int)
     /// An alternate name lies outside `NAME`, is not UTF-8, or the `ALTN` table is not increasing.
     case alternateNameOutOfBounds(rank: Int)
     /// A node's city count or best entry disagrees with its entries.

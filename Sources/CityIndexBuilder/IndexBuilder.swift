@@ -59,11 +59,12 @@ public struct IndexBuilder: Sendable {
         let foldSectionBytes = self.foldSectionBytes
         let folder = try Folder(foldSectionBytes: foldSectionBytes)
         let parser = CityListParser(source: source)
-        let layout: SearchOrderLayout
+        let order: SearchOrder
         let words: WordPostingLayout
         let keyArena: [UInt8]
         let wordKeyArena: [UInt8]
         let cityCount: Int
+        var sections: [IndexFileWriter.Section] = [IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: foldSectionBytes)]
         do {
             // The collection's records are dropped as soon as they are laid out.
             var collection = CityCollection()
@@ -72,45 +73,51 @@ public struct IndexBuilder: Sendable {
                 if collection.count % 16_384 == 0 { reportProgress() }
             }
             reportProgress()
-            layout = try SearchOrderLayout(collection: collection)
-            words = WordPostingLayout(collection: collection, searchOrder: layout.searchOrder, weights: layout.weights)
+            order = try SearchOrder(collection: collection)
+            words = WordPostingLayout(collection: collection, order: order)
+            let (cityBytes, nameBytes) = CityRecordsWriter.sectionBytes(collection: collection, order: order)
+            sections += [
+                IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: cityBytes),
+                IndexFileWriter.Section(kind: .names, isRequired: true, bytes: nameBytes),
+                IndexFileWriter.Section(kind: .alternateNames, isRequired: true,
+                                        bytes: AlternateNamesWriter.sectionBytes(collection: collection, order: order)),
+                IndexFileWriter.Section(kind: .idIndex, isRequired: true, bytes: IDIndexWriter.sectionBytes(order: order)),
+            ]
+            if order.hasPopulation {
+                sections += [
+                    IndexFileWriter.Section(kind: .population, isRequired: false,
+                                            bytes: PopulationsWriter.sectionBytes(collection: collection, order: order)),
+                    IndexFileWriter.Section(kind: .populationOrder, isRequired: false, bytes: NodeEntryRanksWriter.sectionBytes(order: order)),
+                ]
+            }
             keyArena = collection.keyArena
             wordKeyArena = collection.wordKeyArena
             cityCount = collection.count
         }
-        let weights = layout.weights
-        let populationOrder = layout.populationOrder
-        let (nodeBytes, nodeCount) = TrieWriter.sectionBytes(
-            keyArena: keyArena, keys: layout.distinctKeys,
-            entries: TrieWriter.Entries(count: cityCount, ranksBefore: { a, b in
-                SearchOrderLayout.ranksBefore(Int(populationOrder[a]), Int(populationOrder[b]), weights: weights)
+        let rankOfNodeEntry = order.rankOfNodeEntry
+        let (nodeBytes, nodeCount) = TrieSectionWriter.sectionBytes(
+            keyArena: keyArena, keys: order.distinctKeys,
+            entries: TrieSectionWriter.Entries(count: cityCount, precedes: { a, b in
+                order.populationOrderKey(rank: Int(rankOfNodeEntry[a]), slot: 0) < order.populationOrderKey(rank: Int(rankOfNodeEntry[b]), slot: 0)
             }))
         let postingRanks = words.postingRanks, postingSlots = words.postingSlots
-        let (wordNodeBytes, wordNodeCount) = TrieWriter.sectionBytes(
+        let (wordNodeBytes, wordNodeCount) = TrieSectionWriter.sectionBytes(
             keyArena: wordKeyArena, keys: words.keys,
-            entries: TrieWriter.Entries(count: postingRanks.count, ranksBefore: { a, b in
-                let rankA = Int(postingRanks[a]), rankB = Int(postingRanks[b])
-                return PopulationOrder.precedes((rankA, Int(postingSlots[a]), weights[rankA]),
-                                                (rankB, Int(postingSlots[b]), weights[rankB]))
+            entries: TrieSectionWriter.Entries(count: postingRanks.count, precedes: { a, b in
+                order.populationOrderKey(rank: Int(postingRanks[a]), slot: Int(postingSlots[a]))
+                    < order.populationOrderKey(rank: Int(postingRanks[b]), slot: Int(postingSlots[b]))
             }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount)))
-        var sections = [
-            IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: foldSectionBytes),
+        sections += [
             IndexFileWriter.Section(kind: .nodes, isRequired: true, bytes: nodeBytes),
             IndexFileWriter.Section(kind: .wordNodes, isRequired: true, bytes: wordNodeBytes),
-            IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: layout.cityRecordBytes),
-            IndexFileWriter.Section(kind: .names, isRequired: true, bytes: layout.nameBytes),
-            IndexFileWriter.Section(kind: .alternateNames, isRequired: true, bytes: layout.alternateNameBytes),
-            IndexFileWriter.Section(kind: .wordPostings, isRequired: true, bytes: words.postingBytes),
-            IndexFileWriter.Section(kind: .idIndex, isRequired: true, bytes: layout.idIndexBytes),
+            IndexFileWriter.Section(kind: .wordPostings, isRequired: true,
+                                    bytes: WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount)),
         ]
-        if let populationBytes = layout.populationBytes, let populationOrderBytes = layout.populationOrderBytes {
-            sections.append(IndexFileWriter.Section(kind: .population, isRequired: false, bytes: populationBytes))
-            sections.append(IndexFileWriter.Section(kind: .populationOrder, isRequired: false, bytes: populationOrderBytes))
-        }
+        sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
         let chunks = IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections)
         let elapsed = ContinuousClock.now - start
         let summary = BuildSummary(
-            cityCount: cityCount, distinctKeyCount: layout.distinctKeys.count, trieNodeCount: nodeCount,
+            cityCount: cityCount, distinctKeyCount: order.distinctKeys.count, trieNodeCount: nodeCount,
             wordKeyCount: words.keys.count, wordPostingCount: postingRanks.count, wordTrieNodeCount: wordNodeCount,
             foldTableEntryCount: folder.table.entryCount,
             sections: sections.map { BuildSummary.SectionSize(kind: $0.kind, byteCount: $0.bytes.count) },

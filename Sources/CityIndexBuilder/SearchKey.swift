@@ -15,7 +15,9 @@ public enum SearchKey {
 
     /// The folded query of SEARCH.md §2: leading white space dropped, then folded.
     public static func foldedQuery(_ query: String) -> [UInt8] {
-        foldedBytes(query.unicodeScalars.drop { $0.properties.isWhitespace }.reduce(into: "") { $0.unicodeScalars.append($1) })
+        var bytes: [UInt8] = []
+        folder.appendFolded(query.scalarsAfterLeadingWhiteSpace, to: &bytes)
+        return bytes
     }
 
     /// The highlight of SEARCH.md §4 for `name` and a folded query of `foldedQueryScalarCount`

@@ -78,7 +78,7 @@ public actor CitySearchSession {
         pendingDebounce?.cancel()
         pendingDebounce = nil
 
-        let trimmed = String(String.UnicodeScalarView(queryFragment.unicodeScalars.drop { $0.properties.isWhitespace }))
+        let trimmed = String(String.UnicodeScalarView(queryFragment.scalarsAfterLeadingWhiteSpace))
         if !trimmed.isEmpty && trimmed.count < configuration.minimumCharacterCount {
             throw .tooFewCharacters(found: trimmed.count, minimum: configuration.minimumCharacterCount)
         }

@@ -32,43 +32,55 @@ enum UTF8Validation {
     /// Whether `bytes` are well-formed UTF-8 (no overlong forms, surrogates or values above
     /// U+10FFFF). O(n).
     static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var iterator = bytes.makeIterator()
-        var decoder = Unicode.UTF8()
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue: continue
-            case .emptyInput: return true
-            case .error: return false
-            }
+        var offset = 0
+        while offset < bytes.count {
+            guard let (_, length) = UTF8Decoding.decode(bytes, at: offset) else { return false }
+            offset += length
         }
+        return true
     }
 }
 
-enum UTF8Decoding {
-    /// The scalar starting at `offset` of `bytes` and its length in bytes. An ill-formed
-    /// sequence reads as U+FFFD of length 1 (only a damaged file has one: names are
-    /// validated when built, and by `verify()`).
+/// The one UTF-8 decoder of the package: the reader decodes names with it, the word-key
+/// encoder folded text, and the builder's JSON scanner checks input strings with it.
+package enum UTF8Decoding {
+    /// How many bytes the sequence led by `lead` has (1...4), or `nil` for a byte that cannot
+    /// start a well-formed sequence (a continuation byte, C0, C1 or F5...FF).
     @inline(__always)
-    static func scalar(in bytes: UnsafeRawBufferPointer, at offset: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[offset])
-        let length: Int
-        var value: UInt32
-        let minimum: UInt32
+    package static func sequenceLength(ofLead lead: UInt8) -> Int? {
         switch lead {
-        case 0x00..<0x80: return (Unicode.Scalar(UInt8(lead)), 1)
-        case 0xC2..<0xE0: length = 2; value = lead & 0x1F; minimum = 0x80
-        case 0xE0..<0xF0: length = 3; value = lead & 0x0F; minimum = 0x800
-        case 0xF0..<0xF5: length = 4; value = lead & 0x07; minimum = 0x10000
-        default: return (Unicode.Scalar(0xFFFD)!, 1)
+        case 0x00..<0x80: return 1
+        case 0xC2..<0xE0: return 2
+        case 0xE0..<0xF0: return 3
+        case 0xF0..<0xF5: return 4
+        default: return nil
         }
-        guard offset + length <= bytes.count else { return (Unicode.Scalar(0xFFFD)!, 1) }
+    }
+
+    /// The scalar starting at `offset` of `bytes` and its length in bytes, or `nil` when the
+    /// sequence there is ill-formed: a bad lead or continuation byte, truncated, overlong, a
+    /// surrogate or above U+10FFFF.
+    @inline(__always)
+    package static func decode(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        let lead = bytes[offset]
+        if lead < 0x80 { return (Unicode.Scalar(lead), 1) }
+        guard let length = sequenceLength(ofLead: lead), offset + length <= bytes.count else { return nil }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
         for index in 1..<length {
             let byte = UInt32(bytes[offset + index])
-            guard byte & 0xC0 == 0x80 else { return (Unicode.Scalar(0xFFFD)!, 1) }
+            guard byte & 0xC0 == 0x80 else { return nil }
             value = value << 6 | (byte & 0x3F)
         }
-        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return (Unicode.Scalar(0xFFFD)!, 1) }
+        let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+        guard value >= minimum, let scalar = Unicode.Scalar(value) else { return nil }
         return (scalar, length)
+    }
+
+    /// `decode`, reading an ill-formed sequence as U+FFFD of length 1 (only a damaged file
+    /// has one: names are validated when built, and by `verify()`).
+    @inline(__always)
+    static func scalar(in bytes: UnsafeRawBufferPointer, at offset: Int) -> (Unicode.Scalar, Int) {
+        decode(bytes, at: offset) ?? (Unicode.Scalar(0xFFFD)!, 1)
     }
 }
 

@@ -28,8 +28,7 @@ package enum WordKey {
 
     /// The word key of `text` (SEARCH.md §1 folding, then separators collapsed).
     /// - Returns: the key's bytes and the offset in them where each word starts.
-    package static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable,
-                               keepTrailingSpace: Bool = false) -> (key: [UInt8], wordStarts: [Int]) {
+    package static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable) -> (key: [UInt8], wordStarts: [Int]) {
         var encoder = WordKeyEncoder()
         var key: [UInt8] = []
         var wordStarts: [Int] = []
@@ -42,7 +41,6 @@ package enum WordKey {
                 }
             }
         }
-        if keepTrailingSpace { _ = encoder.finishQuery { key.append($0); return true } }
         return (key, wordStarts)
     }
 }
@@ -57,9 +55,6 @@ package struct WordKeyEncoder {
 
     package init() {}
 
-    /// Whether at least one word has been written.
-    package var isEmpty: Bool { !hasWord }
-
     /// Feeds the folded UTF-8 of one input scalar; calls `emit` with each output byte and
     /// whether it is the first byte of a word. Stops early when `emit` returns false.
     /// - Returns: false when `emit` did.
@@ -68,10 +63,9 @@ package struct WordKeyEncoder {
                                emit: (_ byte: UInt8, _ startsWord: Bool) -> Bool) -> Bool {
         var offset = 0
         while offset < bytes.count {
-            let lead = bytes[offset]
-            let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            let end = min(offset + length, bytes.count)
-            if WordKey.isSeparator(Self.value(of: bytes, from: offset, to: end)) {
+            let (scalar, length) = UTF8Decoding.scalar(in: bytes, at: offset)
+            let end = offset + length
+            if WordKey.isSeparator(scalar.value) {
                 separatorPending = hasWord
             } else {
                 var startsWord = !hasWord
@@ -95,14 +89,5 @@ package struct WordKeyEncoder {
         guard separatorPending else { return true }
         separatorPending = false
         return emit(0x20)
-    }
-
-    @inline(__always)
-    private static func value(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> UInt32 {
-        let lead = UInt32(bytes[start])
-        if end - start == 1 { return lead }
-        var value = lead & (end - start == 2 ? 0x1F : end - start == 3 ? 0x0F : 0x07)
-        for index in start + 1 ..< end { value = value << 6 | UInt32(bytes[index] & 0x3F) }
-        return value
     }
 }

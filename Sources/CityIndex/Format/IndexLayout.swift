@@ -51,6 +51,9 @@ package enum IndexLayout {
     /// Fold entries pack the output offset in the low 24 bits and its byte count above.
     package static let foldOutputOffsetBits: UInt32 = 24
 
+    /// Size of the `PORD` section's own header (moved entry count + reserved).
+    package static let populationOrderHeaderByteCount = 8
+
     /// Size of the `ALTN` section's own header (text byte count + reserved).
     package static let alternateHeaderByteCount = 8
 

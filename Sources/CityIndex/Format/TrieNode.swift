@@ -1,11 +1,12 @@
 // TrieNode.swift: a view of one radix-trie node over the NODE or WNOD section (FORMAT.md §6).
 
-/// One node of a radix trie, parsed from the `NODE` or the `WNOD` section. Its *entries*
-/// ("ranks" below) are city ranks for `NODE` and posting positions for `WNOD`.
+/// One node of a radix trie, parsed from the `NODE` or the `WNOD` section. Its *entries* are
+/// positions: in `NODE` entry *i* is the city of rank *i* (in population order, the city `PORD`
+/// says), in `WNOD` posting *i* of `WPST`.
 ///
 /// Grammar (FORMAT.md §6.1):
-/// `Node --> labelTailLength:varint, labelTail:u8^labelTailLength, firstRankDelta:varint,
-///  rankCount:varint, childCount:varint, [repeatCount:varint, bestDelta:varint, offsetWidth:u8,
+/// `Node --> labelTailLength:varint, labelTail:u8^labelTailLength, firstEntryDelta:varint,
+///  entryCount:varint, childCount:varint, [repeatCount:varint, bestDelta:varint, offsetWidth:u8,
 ///  childLabels:u8^childCount, childDistances:uint(offsetWidth)^childCount]`
 /// (the bracket only when childCount > 0: a leaf's entries are one key's, one per city and
 /// in population order, so its repeat count is 0 and its best entry its first).
@@ -13,21 +14,21 @@
 /// Parsing checks every rule a walk relies on, so that a walk over a hostile file ends
 /// in a `corruptNode` error or an answer inside the city range, never a trap:
 /// - I1: a child's offset is strictly below its parent's (so every walk terminates);
-/// - I2: a node's rank range lies inside its parent's (so every rank is a valid record).
+/// - I2: a node's entry range lies inside its parent's (so every entry is a valid position).
 struct TrieNode {
     /// Offset of the node from the start of the `NODE` section.
     let offset: Int
     /// The edge label into this node, without its first byte (which the parent holds).
     let labelTail: ByteView
-    /// The first city rank (search order) of the cities below this node.
-    let firstRank: Int
-    /// How many entries are below this node: `firstRank ..< firstRank + rankCount`.
-    let rankCount: Int
-    /// How many distinct cities the entries hold (`rankCount` for `NODE`).
+    /// The first entry below this node.
+    let firstEntry: Int
+    /// How many entries are below this node: `firstEntry ..< firstEntry + entryCount`.
+    let entryCount: Int
+    /// How many distinct cities the entries hold (`entryCount` for `NODE`).
     let cityCount: Int
-    /// The entry below this node that ranks first in population order (FORMAT.md §6.2),
-    /// in `ranks` (equal to `firstRank` when there are none).
-    let bestRank: Int
+    /// The entry below this node that comes first in population order (FORMAT.md §6.2),
+    /// in `entries` (equal to `firstEntry` when there are none).
+    let bestEntry: Int
     let childCount: Int
     private let offsetWidth: Int
     /// Section offset of the child labels; the child distances follow them.
@@ -36,10 +37,10 @@ struct TrieNode {
     /// Most children a node can have: one per possible next byte.
     static let maximumChildCount = 256
 
-    /// Parses the node at `offset` whose parent covers `parentRanks`.
+    /// Parses the node at `offset` whose parent covers `parentEntries`.
     /// - Complexity: O(1) (a few varints), independent of the number of children.
-    init(at offset: Int, in section: ByteView, parentFirstRank: Int,
-         parentRanks: Range<Int>) throws(IndexFileError) {
+    init(at offset: Int, in section: ByteView, parentFirstEntry: Int,
+         parentEntries: Range<Int>) throws(IndexFileError) {
         func defect(_ reason: NodeDefect) -> IndexFileError { .corruptNode(nodeOffset: offset, reason: reason) }
         guard let (labelTailLength, afterLength) = section.varint(at: offset) else {
             throw defect(section.uint8(at: offset) == nil ? .truncated : .malformedVarint)
@@ -47,8 +48,8 @@ struct TrieNode {
         guard let labelTail = section.slice(offset: afterLength, length: Int(labelTailLength)) else {
             throw defect(.truncated)
         }
-        guard let (rankDelta, afterDelta) = section.varint(at: afterLength + Int(labelTailLength)),
-              let (rankCount, afterCount) = section.varint(at: afterDelta),
+        guard let (entryDelta, afterDelta) = section.varint(at: afterLength + Int(labelTailLength)),
+              let (entryCount, afterCount) = section.varint(at: afterDelta),
               let (childCount, afterChildCount) = section.varint(at: afterCount) else {
             throw defect(.malformedVarint)
         }
@@ -61,11 +62,11 @@ struct TrieNode {
             }
             (repeatCount, bestDelta, afterSummary) = (repeats, best, afterBest)
         }
-        let firstRank = parentFirstRank + Int(rankDelta)
-        guard firstRank >= parentRanks.lowerBound, Int(rankCount) <= parentRanks.upperBound - firstRank else {
-            throw defect(.rankRangeOutsideParent(firstRank: firstRank, rankCount: Int(rankCount)))
+        let firstEntry = parentFirstEntry + Int(entryDelta)
+        guard firstEntry >= parentEntries.lowerBound, Int(entryCount) <= parentEntries.upperBound - firstEntry else {
+            throw defect(.entryRangeOutsideParent(firstEntry: firstEntry, entryCount: Int(entryCount)))
         }
-        guard repeatCount <= rankCount, bestDelta < max(rankCount, 1) else {
+        guard repeatCount <= entryCount, bestDelta < max(entryCount, 1) else {
             throw defect(.invalidCounts(repeatCount: Int(repeatCount), bestDelta: Int(bestDelta)))
         }
         guard Int(childCount) <= Self.maximumChildCount else { throw defect(.tooManyChildren(Int(childCount))) }
@@ -82,17 +83,17 @@ struct TrieNode {
         }
         self.offset = offset
         self.labelTail = labelTail
-        self.firstRank = firstRank
-        self.rankCount = Int(rankCount)
-        self.cityCount = Int(rankCount - repeatCount)
-        self.bestRank = firstRank + Int(bestDelta)
+        self.firstEntry = firstEntry
+        self.entryCount = Int(entryCount)
+        self.cityCount = Int(entryCount - repeatCount)
+        self.bestEntry = firstEntry + Int(bestDelta)
         self.childCount = Int(childCount)
         self.offsetWidth = offsetWidth
         self.childLabelsOffset = childLabelsOffset
     }
 
-    /// The ranks of the cities below this node.
-    var ranks: Range<Int> { firstRank ..< firstRank + rankCount }
+    /// The entries below this node.
+    var entries: Range<Int> { firstEntry ..< firstEntry + entryCount }
 
     /// The first label byte of child `index` (in 0..<childCount; checked at parse time).
     func childLabel(at index: Int, in section: ByteView) -> UInt8 {
@@ -122,6 +123,6 @@ struct TrieNode {
         guard distance > 0, childOffset >= IndexLayout.nodeSectionHeaderByteCount else {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))
         }
-        return try TrieNode(at: childOffset, in: section, parentFirstRank: firstRank, parentRanks: ranks)
+        return try TrieNode(at: childOffset, in: section, parentFirstEntry: firstEntry, parentEntries: entries)
     }
 }

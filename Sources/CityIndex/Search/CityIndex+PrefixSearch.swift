@@ -13,7 +13,7 @@ extension CityIndex {
     /// - Throws: `IndexFileError.corruptNode` when the walk meets a damaged node.
     public func search(_ query: String) throws(IndexFileError) -> CityMatches {
         let (node, foldedScalarCount) = try prefixNode(for: query)
-        let ranks = node?.ranks ?? 0..<0
+        let ranks = node?.entries ?? 0..<0
         return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
                            totalCount: ranks.count)
     }
@@ -22,10 +22,10 @@ extension CityIndex {
     /// which the matching cities lie (`nil` when none match) and the folded query's length in
     /// scalars (for highlights). O(*m*), allocates nothing.
     func prefixNode(for query: String) throws(IndexFileError) -> (node: TrieNode?, foldedScalarCount: Int) {
-        var walk = TrieWalk(nodes: contents.nodes, node: contents.root)
+        var walk = TrieWalk(nodes: contents.trie.nodes, node: contents.trie.root)
         var foldedScalarCount = 0
         let foldTable = contents.foldTable
-        for scalar in query.unicodeScalars.drop(while: { $0.properties.isWhitespace }) {
+        for scalar in query.scalarsAfterLeadingWhiteSpace {
             let matched = foldTable.withFoldedUTF8(of: scalar) { bytes in
                 for byte in bytes {
                     if byte & 0xC0 != 0x80 { foldedScalarCount += 1 }

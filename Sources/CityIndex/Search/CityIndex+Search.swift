@@ -22,15 +22,15 @@ extension CityIndex {
         switch matching {
         case .prefix:
             let (node, foldedScalarCount) = try prefixNode(for: query)
-            let ranks = node?.ranks ?? 0..<0
+            let ranks = node?.entries ?? 0..<0
             let prefixQuery = MatchQuery.prefix(foldedScalarCount: foldedScalarCount)
             guard order == .population, let node, !ranks.isEmpty else {
                 return CityMatches(contents: contents, storage: .ranks(ranks), query: prefixQuery, totalCount: ranks.count)
                     .limited(to: limit)
             }
-            let entries = try RankedSearch.top(limit, below: node, in: contents.nodes) { [contents] position in
-                contents.rankOfNodeEntry(position).map { ($0, 0) }
-            } population: { [contents] in contents.population(ofRank: $0) }
+            let entries = try RankedSearch.top(limit, below: node, in: contents.trie.nodes, contents: contents) { [contents] entry in
+                contents.rank(ofNodeEntry: entry).map { ($0, 0) }
+            }
             return CityMatches(contents: contents, storage: .entries(entries), query: prefixQuery, totalCount: ranks.count)
         case .words:
             let (node, key) = try wordNode(for: query)
@@ -46,9 +46,9 @@ extension CityIndex {
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
                     .limited(to: limit)
             case .population:
-                let entries = try RankedSearch.top(limit, below: node, in: contents.wordNodes) { [contents] in
-                    contents.posting(at: $0)
-                } population: { [contents] in contents.population(ofRank: $0) }
+                let entries = try RankedSearch.top(limit, below: node, in: contents.wordTrie.nodes, contents: contents) { [contents] in
+                    contents.postings.posting(at: $0)
+                }
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
             }
         }
@@ -57,7 +57,7 @@ extension CityIndex {
     /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the node below
     /// which the matching postings lie (`nil` when none match) and the key. O(*m*).
     func wordNode(for query: String) throws(IndexFileError) -> (TrieNode?, [UInt8]) {
-        var walk = TrieWalk(nodes: contents.wordNodes, node: contents.wordRoot)
+        var walk = TrieWalk(nodes: contents.wordTrie.nodes, node: contents.wordTrie.root)
         var encoder = WordKeyEncoder()
         var key: [UInt8] = []
         var matched = true

@@ -52,7 +52,7 @@ public struct CityMatch: Sendable {
     }
 
     private var matchedNameBytes: ByteView {
-        slot == 0 ? city.nameBytes : city.contents.nameBytes(ofRank: city.rank, slot: slot)
+        city.contents.nameBytes(ofRank: city.rank, slot: slot)
     }
 }
 

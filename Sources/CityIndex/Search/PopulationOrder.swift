@@ -1,26 +1,33 @@
 // PopulationOrder.swift: the order of population ranking, shared by the builder and the reader.
 
-/// Population order of matches (WORDS.md §5, FORMAT.md §1): by weight descending, then rank
-/// (search order), then name slot. A match of the primary name weighs the city's population;
-/// a match of an alternate name a tenth of it, so that a big city's many alternate spellings
-/// do not push smaller cities' own names out of the top ("tian" → Tianjin, not Chengdu by its
-/// alternate "Tianfu"). Unknown populations weigh 0.
-package enum PopulationOrder {
+/// A match's place in population order (WORDS.md §5, FORMAT.md §6.3): by weight descending,
+/// then rank (search order), then name slot. `a < b` means that `a` comes first.
+///
+/// A match of the primary name (slot 0) weighs the city's population; a match of an
+/// alternate name a tenth of it, so that a big city's many alternate spellings do not push
+/// smaller cities' own names out of the top ("tian" → Tianjin, not Chengdu by its alternate
+/// "Tianfu"). Unknown populations weigh 0. This is the only definition of the order: the
+/// builder sorts with it, the ranked search pops with it and `verify()` checks with it.
+package struct PopulationOrderKey: Comparable, Sendable {
     /// An alternate-name match counts as a city this many times smaller.
     package static let alternateNameDivisor: UInt32 = 10
 
-    /// The weight of a match of name `slot` (0 = primary) of a city of `population`.
+    package let weight: UInt32
+    package let rank: Int
+    package let slot: Int
+
+    /// The key of a match of name `slot` (0 = primary) of the city at `rank`, whose
+    /// population is `population` (0 when unknown).
     @inline(__always)
-    package static func weight(population: UInt32, slot: Int) -> UInt32 {
-        slot == 0 ? population : population / alternateNameDivisor
+    package init(population: UInt32, rank: Int, slot: Int) {
+        weight = slot == 0 ? population : population / Self.alternateNameDivisor
+        self.rank = rank
+        self.slot = slot
     }
 
-    /// Whether match `a` comes before match `b`.
     @inline(__always)
-    package static func precedes(_ a: (rank: Int, slot: Int, population: UInt32),
-                                 _ b: (rank: Int, slot: Int, population: UInt32)) -> Bool {
-        let weightA = weight(population: a.population, slot: a.slot), weightB = weight(population: b.population, slot: b.slot)
-        if weightA != weightB { return weightA > weightB }
+    package static func < (a: PopulationOrderKey, b: PopulationOrderKey) -> Bool {
+        if a.weight != b.weight { return a.weight > b.weight }
         return a.rank != b.rank ? a.rank < b.rank : a.slot < b.slot
     }
 }

@@ -7,40 +7,33 @@
 /// first entry of a city to pop is its best (the primary name when it matches, else its
 /// lowest matching alternate slot).
 ///
-/// Order: `PopulationOrder`. Work grows with `k`, the trie's depth and fan-out below the node
+/// Order: `PopulationOrderKey`. Work grows with `k`, the trie's depth and fan-out below the node
 /// and the entries per city, not with the number of entries below the node.
 enum RankedSearch {
     private struct Item {
-        var weight: UInt32
-        var rank: Int
-        var slot: Int
+        /// The place in population order of the item's next entry.
+        var key: PopulationOrderKey
         /// A subtree, or `nil` for a run of entries `position ..< runEnd`.
         var node: TrieNode?
         var position: Int
         var runEnd: Int
 
         /// Whether this item pops before `other`.
-        func precedes(_ other: Item) -> Bool {
-            if weight != other.weight { return weight > other.weight }
-            if rank != other.rank { return rank < other.rank }
-            return slot < other.slot
-        }
+        func precedes(_ other: Item) -> Bool { key < other.key }
     }
 
     /// The first `k` cities below `node`, one entry each.
     /// - Parameters:
+    ///   - contents: the index, for the populations that order the entries.
     ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
-    ///   - population: the population of a city rank (0 when unknown).
-    static func top(_ k: Int, below node: TrieNode, in section: ByteView,
-                    entry: (Int) -> (rank: Int, slot: Int)?,
-                    population: (Int) -> UInt32) throws(IndexFileError) -> [CityMatches.Entry] {
+    static func top(_ k: Int, below node: TrieNode, in section: ByteView, contents: IndexContents,
+                    entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
-        guard k > 0, node.rankCount > 0 else { return results }
+        guard k > 0, node.entryCount > 0 else { return results }
         var heap: [Item] = []
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot) = entry(position) else { return }
-            let weight = PopulationOrder.weight(population: population(rank), slot: slot)
-            heap.append(Item(weight: weight, rank: rank, slot: slot, node: node, position: position, runEnd: runEnd))
+            heap.append(Item(key: contents.populationOrderKey(rank: rank, slot: slot), node: node, position: position, runEnd: runEnd))
             var child = heap.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
@@ -67,27 +60,27 @@ enum RankedSearch {
             return top
         }
 
-        push(node: node, position: node.bestRank, runEnd: 0)
+        push(node: node, position: node.bestEntry, runEnd: 0)
         var emitted = Set<Int>()
         while results.count < k, let item = pop() {
             if let node = item.node {
                 // Open the subtree: its own entries come first, then the children's, in order.
-                var ownEnd = node.ranks.upperBound
+                var ownEnd = node.entries.upperBound
                 var previousEnd = ownEnd
                 var children: [TrieNode] = []
                 for index in 0 ..< node.childCount { children.append(try node.child(at: index, in: section)) }
                 for child in children.reversed() {
-                    guard child.ranks.upperBound <= previousEnd else {
+                    guard child.entries.upperBound <= previousEnd else {
                         throw .corruptNode(nodeOffset: child.offset, reason: .entriesOutOfOrder)
                     }
-                    previousEnd = child.firstRank
-                    ownEnd = child.firstRank
-                    if child.rankCount > 0 { push(node: child, position: child.bestRank, runEnd: 0) }
+                    previousEnd = child.firstEntry
+                    ownEnd = child.firstEntry
+                    if child.entryCount > 0 { push(node: child, position: child.bestEntry, runEnd: 0) }
                 }
-                if node.firstRank < ownEnd { push(node: nil, position: node.firstRank, runEnd: ownEnd) }
+                if node.firstEntry < ownEnd { push(node: nil, position: node.firstEntry, runEnd: ownEnd) }
             } else {
-                if emitted.insert(item.rank).inserted {
-                    results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot)))
+                if emitted.insert(item.key.rank).inserted {
+                    results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot)))
                 }
                 if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }

@@ -7,14 +7,14 @@ enum WordMatchCollector {
     /// - Complexity: O(*p* log *p*) for *p* postings, or O(*p* + *n*) with an *n*-city scratch
     ///   array when *p* is a large share of *n*.
     static func entries(of node: TrieNode, contents: IndexContents) -> [CityMatches.Entry] {
-        let postings = node.ranks
+        let postings = node.entries
         var entries: [CityMatches.Entry] = []
         entries.reserveCapacity(node.cityCount)
         if postings.count * 8 < contents.cityCount {
             var packed: [UInt64] = []
             packed.reserveCapacity(postings.count)
             for position in postings {
-                guard let (rank, slot) = contents.posting(at: position) else { continue }
+                guard let (rank, slot) = contents.postings.posting(at: position) else { continue }
                 packed.append(UInt64(rank) << 16 | UInt64(slot))
             }
             packed.sort()
@@ -26,7 +26,7 @@ enum WordMatchCollector {
         } else {
             var lowestSlot = [UInt32](repeating: .max, count: contents.cityCount)
             for position in postings {
-                guard let (rank, slot) = contents.posting(at: position) else { continue }
+                guard let (rank, slot) = contents.postings.posting(at: position) else { continue }
                 lowestSlot[rank] = min(lowestSlot[rank], UInt32(slot))
             }
             for (rank, slot) in lowestSlot.enumerated() where slot != .max {

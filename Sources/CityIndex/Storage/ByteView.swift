@@ -69,6 +69,46 @@ struct ByteView: @unchecked Sendable {
         return nil
     }
 
+    /// Reads at an offset the caller has proven to lie inside the span: a section type
+    /// validated its size once (`init(validating:)`) and reads only inside that size.
+    /// Checked in debug builds only.
+    @inline(__always)
+    func uint16(uncheckedAt offset: Int) -> UInt16 {
+        assert(offset >= 0 && offset <= count - 2, "read outside a validated section")
+        return UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    }
+
+    /// `uint16(uncheckedAt:)` for four bytes.
+    @inline(__always)
+    func uint32(uncheckedAt offset: Int) -> UInt32 {
+        assert(offset >= 0 && offset <= count - 4, "read outside a validated section")
+        return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// `uint16(uncheckedAt:)` for one byte.
+    @inline(__always)
+    func uint8(uncheckedAt offset: Int) -> UInt8 {
+        assert(offset >= 0 && offset < count, "read outside a validated section")
+        return base.load(fromByteOffset: offset, as: UInt8.self)
+    }
+
+    /// The sub-span `offset ..< offset + length`, which the caller has proven inside this one.
+    @inline(__always)
+    func slice(uncheckedOffset offset: Int, length: Int) -> ByteView {
+        assert(offset >= 0 && length >= 0 && offset <= count - length, "slice outside a validated section")
+        return ByteView(base: base + offset, count: length)
+    }
+
+    /// An empty span at the start of this one (what a damaged reference reads as).
+    var empty: ByteView { ByteView(base: base, count: 0) }
+
+    /// Throws `sectionSizeMismatch` unless the span holds exactly `expectedByteCount` bytes.
+    func requireByteCount(_ expectedByteCount: UInt64, of section: SectionKind) throws(IndexFileError) {
+        guard UInt64(count) == expectedByteCount else {
+            throw .sectionSizeMismatch(section: section, byteCount: UInt64(count), expectedByteCount: expectedByteCount)
+        }
+    }
+
     /// The bytes as an unsafe buffer, for comparisons and decoding.
     var buffer: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 }

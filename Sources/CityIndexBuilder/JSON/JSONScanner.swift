@@ -1,4 +1,5 @@
 // JSONScanner.swift: JSON tokens (RFC 8259) read from a byte stream without building a tree.
+import CityIndex
 
 /// Reads JSON values token by token. Strings are decoded (every escape, surrogate pairs)
 /// and validated as UTF-8; numbers are checked against the JSON grammar; values that are
@@ -113,26 +114,24 @@ final class JSONScanner {
     /// Validates one multi-byte UTF-8 sequence (no overlong forms, surrogates or values
     /// above U+10FFFF) and appends it.
     private func readMultibyteUTF8(lead: UInt8, into output: inout [UInt8], at position: InputPosition) throws {
-        let continuationCount: Int
-        var value: UInt32
-        switch lead {
-        case 0xC2...0xDF: continuationCount = 1; value = UInt32(lead & 0x1F)
-        case 0xE0...0xEF: continuationCount = 2; value = UInt32(lead & 0x0F)
-        case 0xF0...0xF4: continuationCount = 3; value = UInt32(lead & 0x07)
-        default: throw error("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))", at: position)
+        guard let length = UTF8Decoding.sequenceLength(ofLead: lead), length > 1 else {
+            throw error("invalid UTF-8 (byte 0x\(String(lead, radix: 16, uppercase: true)))", at: position)
         }
-        output.append(lead)
-        for _ in 0..<continuationCount {
-            guard let byte = try reader.peek(), byte & 0xC0 == 0x80 else {
-                throw error("invalid UTF-8 (truncated sequence after byte 0x\(String(lead, radix: 16, uppercase: true)))", at: position)
+        var sequence: (UInt32, UInt32) = (0, 0)
+        try withUnsafeMutableBytes(of: &sequence) { bytes in
+            bytes[0] = lead
+            for index in 1..<length {
+                guard let byte = try reader.peek(), byte & 0xC0 == 0x80 else {
+                    throw error("invalid UTF-8 (truncated sequence after byte 0x\(String(lead, radix: 16, uppercase: true)))", at: position)
+                }
+                _ = try reader.next()
+                bytes[index] = byte
             }
-            _ = try reader.next()
-            value = value << 6 | UInt32(byte & 0x3F)
-            output.append(byte)
-        }
-        let minimum: UInt32 = continuationCount == 2 ? 0x800 : continuationCount == 3 ? 0x10000 : 0x80
-        guard value >= minimum, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else {
-            throw error("invalid UTF-8 (overlong form, surrogate or value above U+10FFFF)", at: position)
+            let sequence = UnsafeRawBufferPointer(rebasing: bytes[..<length])
+            guard UTF8Decoding.decode(sequence, at: 0) != nil else {
+                throw error("invalid UTF-8 (overlong form, surrogate or value above U+10FFFF)", at: position)
+            }
+            output.append(contentsOf: sequence)
         }
     }
 

@@ -11,6 +11,12 @@ enum IndexFileWriter {
         var bytes: [UInt8]
     }
 
+    /// The order sections are laid out in the file (FORMAT.md §3): the tries first, so that the
+    /// nodes a search reads sit together, then the records and the rest.
+    static let sectionOrder: [SectionKind] = [
+        .foldTable, .nodes, .wordNodes, .cities, .names, .alternateNames, .wordPostings, .idIndex, .population, .populationOrder,
+    ]
+
     /// The file as consecutive chunks.
     static func fileChunks(cityCount: Int, sections: [Section]) -> [[UInt8]] {
         let tableEnd = IndexLayout.headerByteCount + sections.count * IndexLayout.sectionEntryByteCount

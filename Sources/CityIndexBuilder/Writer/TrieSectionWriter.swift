@@ -1,4 +1,4 @@
-// TrieWriter.swift: encoder twin of TrieNode.swift (FORMAT.md §6).
+// TrieSectionWriter.swift: encoder twin of TrieSection and TrieNode (FORMAT.md §6).
 import CityIndex
 
 /// Writes a radix trie (the `NODE` or the `WNOD` section) over sorted keys, children before
@@ -6,25 +6,25 @@ import CityIndex
 ///
 /// Each key owns a run of *entries* (records for `NODE`, postings for `WNOD`); a node
 /// covers the entries of its subtree, records how many distinct cities they hold and which
-/// of them ranks first (FORMAT.md §6).
+/// of them comes first in population order (FORMAT.md §6).
 ///
 /// Built iteratively from the sorted keys and the lengths of their common prefixes, with
 /// an explicit stack of open nodes: no recursion, so a key of any length is safe.
-struct TrieWriter {
+struct TrieSectionWriter {
     /// A distinct key (bytes `start ..< start + byteCount` of the key arena) and its
-    /// entries `firstRank ..< rankEnd`, sorted so that the first ranks first. 16 bytes.
+    /// entries `firstEntry ..< entryEnd`, sorted in population order. 16 bytes.
     struct Key {
         var start: UInt32
         var byteCount: UInt32
-        var firstRank: UInt32
-        var rankEnd: UInt32
+        var firstEntry: UInt32
+        var entryEnd: UInt32
     }
 
-    /// How entries rank and which city each belongs to.
+    /// How entries are ordered and which city each belongs to.
     struct Entries {
         var count: Int
-        /// Whether entry `a` ranks before entry `b` (population order, FORMAT.md §6.2).
-        var ranksBefore: (_ a: Int, _ b: Int) -> Bool
+        /// Whether entry `a` comes before entry `b` in population order (FORMAT.md §6.2).
+        var precedes: (_ a: Int, _ b: Int) -> Bool
         /// The city of each entry, when several entries may belong to one city (`nil`: one
         /// entry per city), and how many cities there are.
         var cityOfEntry: (city: (Int) -> Int, cityCount: Int)?
@@ -33,11 +33,11 @@ struct TrieWriter {
     /// A node whose subtree is not complete yet.
     private struct OpenNode {
         var depth: Int
-        var firstRank: Int
-        var rankEnd: Int
+        var firstEntry: Int
+        var entryEnd: Int
         /// A key of the subtree: its bytes `0 ..< depth` are the node's path.
         var keyIndex: Int
-        /// The entry of the subtree that ranks first, -1 while there is none.
+        /// The entry of the subtree that comes first in population order, -1 while there is none.
         var best = -1
         var children: [(label: UInt8, offset: Int)] = []
     }
@@ -49,29 +49,29 @@ struct TrieWriter {
         writer.appendUInt32(0)   // root offset, patched below
         writer.appendUInt32(0)   // reserved
         var nodeCount = 0
-        var stack = [OpenNode(depth: 0, firstRank: 0, rankEnd: 0, keyIndex: 0)]
+        var stack = [OpenNode(depth: 0, firstEntry: 0, entryEnd: 0, keyIndex: 0)]
         var distinct = entries.cityOfEntry.map { DistinctCityCounter(entryCount: entries.count, cityCount: $0.cityCount) }
         func better(_ a: Int, _ b: Int) -> Int {
             if a < 0 { return b }
             if b < 0 { return a }
-            return entries.ranksBefore(b, a) ? b : a
+            return entries.precedes(b, a) ? b : a
         }
 
-        func write(_ node: OpenNode, parentDepth: Int, parentFirstRank: Int) -> Int {
+        func write(_ node: OpenNode, parentDepth: Int, parentFirstEntry: Int) -> Int {
             let offset = writer.count
             nodeCount += 1
             let label = node.depth > parentDepth ? bytes(of: keys[node.keyIndex]).dropFirst(parentDepth + 1).prefix(node.depth - parentDepth - 1) : []
             writer.appendVarint(UInt32(label.count))
             writer.append(label)
-            writer.appendVarint(UInt32(node.firstRank - parentFirstRank))
-            let entryCount = node.rankEnd - node.firstRank
-            let cityCount = distinct?.cityCount(in: node.firstRank ..< node.rankEnd) ?? entryCount
+            writer.appendVarint(UInt32(node.firstEntry - parentFirstEntry))
+            let entryCount = node.entryEnd - node.firstEntry
+            let cityCount = distinct?.cityCount(in: node.firstEntry ..< node.entryEnd) ?? entryCount
             writer.appendVarint(UInt32(entryCount))
             writer.appendVarint(UInt32(node.children.count))
             if !node.children.isEmpty {
                 // A leaf's summary is implied: one key's entries, one per city, best first.
                 writer.appendVarint(UInt32(entryCount - cityCount))
-                writer.appendVarint(UInt32(max(node.best, node.firstRank) - node.firstRank))
+                writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
                 let largestDistance = offset - node.children[0].offset
                 let width = largestDistance < 1 << 8 ? 1 : largestDistance < 1 << 16 ? 2 : largestDistance < 1 << 24 ? 3 : 4
                 writer.appendUInt8(UInt8(width))
@@ -84,10 +84,10 @@ struct TrieWriter {
         /// Writes `node` and records it as the last child of the node on top of the stack.
         func attach(_ node: OpenNode) {
             let parent = stack[stack.count - 1]
-            let offset = write(node, parentDepth: parent.depth, parentFirstRank: parent.firstRank)
+            let offset = write(node, parentDepth: parent.depth, parentFirstEntry: parent.firstEntry)
             let label = keyArena[Int(keys[node.keyIndex].start) + parent.depth]
             stack[stack.count - 1].children.append((label, offset))
-            stack[stack.count - 1].rankEnd = node.rankEnd
+            stack[stack.count - 1].entryEnd = node.entryEnd
             stack[stack.count - 1].best = better(stack[stack.count - 1].best, node.best)
         }
 
@@ -97,27 +97,27 @@ struct TrieWriter {
             while stack[stack.count - 1].depth > commonPrefixLength {
                 let node = stack.removeLast()
                 if stack[stack.count - 1].depth < commonPrefixLength {
-                    stack.append(OpenNode(depth: commonPrefixLength, firstRank: node.firstRank,
-                                          rankEnd: node.rankEnd, keyIndex: node.keyIndex))
+                    stack.append(OpenNode(depth: commonPrefixLength, firstEntry: node.firstEntry,
+                                          entryEnd: node.entryEnd, keyIndex: node.keyIndex))
                 }
                 attach(node)
             }
             if keyBytes.count == commonPrefixLength {
                 // Only the empty key, first in order, ends at an existing node: the root.
-                stack[stack.count - 1].rankEnd = Int(key.rankEnd)
-                stack[stack.count - 1].best = Int(key.firstRank)
+                stack[stack.count - 1].entryEnd = Int(key.entryEnd)
+                stack[stack.count - 1].best = Int(key.firstEntry)
             } else {
-                stack.append(OpenNode(depth: keyBytes.count, firstRank: Int(key.firstRank),
-                                      rankEnd: Int(key.rankEnd), keyIndex: index, best: Int(key.firstRank)))
+                stack.append(OpenNode(depth: keyBytes.count, firstEntry: Int(key.firstEntry),
+                                      entryEnd: Int(key.entryEnd), keyIndex: index, best: Int(key.firstEntry)))
             }
             // Every node closed so far ends before this key's entries: count them only now.
             if let cityOfEntry = entries.cityOfEntry {
-                for entry in Int(key.firstRank) ..< Int(key.rankEnd) { distinct!.add(entry: entry, city: cityOfEntry.city(entry)) }
+                for entry in Int(key.firstEntry) ..< Int(key.entryEnd) { distinct!.add(entry: entry, city: cityOfEntry.city(entry)) }
             }
         }
         while stack.count > 1 { attach(stack.removeLast()) }
-        precondition(stack[0].rankEnd == entries.count, "the trie must cover every entry")
-        let rootOffset = write(stack[0], parentDepth: 0, parentFirstRank: 0)
+        precondition(stack[0].entryEnd == entries.count, "the trie must cover every entry")
+        let rootOffset = write(stack[0], parentDepth: 0, parentFirstEntry: 0)
         writer.overwriteUInt32(UInt32(rootOffset), at: 0)
         return (writer.bytes, nodeCount)
     }

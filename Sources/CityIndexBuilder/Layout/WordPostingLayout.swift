@@ -6,17 +6,14 @@ import CityIndex
 /// that of its lowest name slot (0 = primary name, then alternates in order).
 ///
 /// Postings are sorted by key bytes and, within one key, in population order (FORMAT.md
-/// §7.6): the `WPST` section, and the `WNOD` trie's keys over them.
+/// §7.7): the entries of `WPST` (`WordPostingsWriter`), and the `WNOD` trie's keys over them.
 struct WordPostingLayout {
     /// The distinct suffix keys, as runs of the collection's word key arena, each owning
-    /// the postings `firstRank ..< rankEnd`.
-    let keys: [TrieWriter.Key]
+    /// the postings `firstEntry ..< entryEnd`.
+    let keys: [TrieSectionWriter.Key]
     /// The city rank and name slot of each posting.
     let postingRanks: [UInt32]
     let postingSlots: [UInt16]
-    /// The `WPST` section (FORMAT.md §7.7): a header, then 4-byte packed postings
-    /// (`rank << slotBits | slot`) when ranks and slots fit in 32 bits, else rank u32 + slot u16.
-    let postingBytes: [UInt8]
 
     private struct Posting {
         var keyStart: UInt32
@@ -26,9 +23,9 @@ struct WordPostingLayout {
     }
 
     /// - Complexity: O(*p* log *p*) key comparisons for *p* postings.
-    init(collection: CityCollection, searchOrder: [UInt32], weights: [UInt32]) {
+    init(collection: CityCollection, order: SearchOrder) {
         var postings: [Posting] = []
-        for (rank, recordIndex) in searchOrder.enumerated() {
+        for (rank, recordIndex) in order.recordOfRank.enumerated() {
             let record = collection.records[Int(recordIndex)]
             for slot in 0 ... Int(record.alternateCount) {
                 let name = collection.names[Int(record.firstName) + slot]
@@ -38,7 +35,7 @@ struct WordPostingLayout {
                 }
             }
         }
-        keys = collection.wordKeyArena.withUnsafeBufferPointer { arena -> [TrieWriter.Key] in
+        keys = collection.wordKeyArena.withUnsafeBufferPointer { arena -> [TrieSectionWriter.Key] in
             func compareKeys(_ a: Posting, _ b: Posting) -> Int {
                 let common = Int(min(a.keyByteCount, b.keyByteCount))
                 let result = memcmpBytes(arena.baseAddress! + Int(a.keyStart), arena.baseAddress! + Int(b.keyStart), common)
@@ -60,38 +57,21 @@ struct WordPostingLayout {
             }
             postings.removeSubrange(kept...)
 
-            var keys: [TrieWriter.Key] = []
+            var keys: [TrieSectionWriter.Key] = []
             var groupStart = 0
             while groupStart < postings.count {
                 var groupEnd = groupStart + 1
                 while groupEnd < postings.count, compareKeys(postings[groupStart], postings[groupEnd]) == 0 { groupEnd += 1 }
                 postings[groupStart ..< groupEnd].sort { (a: Posting, b: Posting) -> Bool in
-                    PopulationOrder.precedes((Int(a.rank), Int(a.slot), weights[Int(a.rank)]),
-                                             (Int(b.rank), Int(b.slot), weights[Int(b.rank)]))
+                    order.populationOrderKey(rank: Int(a.rank), slot: Int(a.slot)) < order.populationOrderKey(rank: Int(b.rank), slot: Int(b.slot))
                 }
                 let first = postings[groupStart]
-                keys.append(TrieWriter.Key(start: first.keyStart, byteCount: first.keyByteCount,
-                                           firstRank: UInt32(groupStart), rankEnd: UInt32(groupEnd)))
+                keys.append(TrieSectionWriter.Key(start: first.keyStart, byteCount: first.keyByteCount,
+                                           firstEntry: UInt32(groupStart), entryEnd: UInt32(groupEnd)))
                 groupStart = groupEnd
             }
             return keys
         }
-        func bitCount(_ value: Int) -> Int { value == 0 ? 0 : Int.bitWidth - value.leadingZeroBitCount }
-        let slotBits = bitCount(Int(postings.map(\.slot).max() ?? 0))
-        let packed = bitCount(max(searchOrder.count - 1, 0)) + slotBits <= 32
-        var bytes = ByteWriter(capacity: IndexLayout.postingHeaderByteCount + postings.count * IndexLayout.widePostingByteCount)
-        bytes.appendUInt8(UInt8(packed ? slotBits : 16))
-        bytes.appendUInt8(UInt8(packed ? IndexLayout.packedPostingByteCount : IndexLayout.widePostingByteCount))
-        bytes.append([UInt8](repeating: 0, count: IndexLayout.postingHeaderByteCount - 2))
-        for posting in postings {
-            if packed {
-                bytes.appendUInt32(posting.rank << UInt32(slotBits) | UInt32(posting.slot))
-            } else {
-                bytes.appendUInt32(posting.rank)
-                bytes.appendUInt16(posting.slot)
-            }
-        }
-        postingBytes = bytes.bytes
         postingRanks = postings.map(\.rank)
         postingSlots = postings.map(\.slot)
     }

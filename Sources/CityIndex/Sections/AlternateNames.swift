@@ -1,0 +1,71 @@
+// AlternateNames.swift: the ALTN section, each city's alternate names (FORMAT.md §7.5).
+
+/// The `ALTN` section: a header, `cityCount + 1` offsets into the text, then the text: each
+/// city's alternate names as (length varint, UTF-8) runs; a city's names are its slots 1, 2, ….
+///
+/// Invariant (checked by `init(validating:cityCount:)`): the section holds exactly the header,
+/// the offsets and `textByteCount` bytes of text, so every offset read is in bounds. The
+/// offsets and runs are not trusted: a damaged run reads as fewer names; `verify()` checks them.
+struct AlternateNames {
+    private let offsets: ByteView
+    /// The text part.
+    let text: ByteView
+
+    /// - Complexity: O(1).
+    init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
+        let textByteCount = UInt64(section.uint32(at: 0) ?? 0)
+        let offsetsByteCount = (cityCount + 1) * 4
+        let textStart = IndexLayout.alternateHeaderByteCount + offsetsByteCount
+        try section.requireByteCount(UInt64(textStart) + textByteCount, of: .alternateNames)
+        offsets = section.slice(uncheckedOffset: IndexLayout.alternateHeaderByteCount, length: offsetsByteCount)
+        text = section.slice(uncheckedOffset: textStart, length: Int(textByteCount))
+    }
+
+    /// Where the alternate names of the city at `rank` begin and end in `text` (not checked
+    /// against it); `rank` in `0 ... cityCount` for the end offset. O(1).
+    @inline(__always)
+    func textOffset(ofRank rank: Int) -> UInt32 { offsets.uint32(uncheckedAt: rank * 4) }
+
+    /// The bytes of `text` holding the alternate names of the city at `rank`; empty on a
+    /// damaged table. O(1).
+    func block(ofRank rank: Int) -> ByteView {
+        let first = textOffset(ofRank: rank), end = textOffset(ofRank: rank + 1)
+        guard first <= end, let block = text.slice(offset: Int(first), length: Int(end - first)) else { return text.empty }
+        return block
+    }
+
+    /// Calls `body` with each alternate name of the city at `rank` (slots 1, 2, …) until it
+    /// returns false. Stops at the first malformed entry (a damaged file). O(block size).
+    func forEach(ofRank rank: Int, _ body: (_ slot: Int, _ name: ByteView) -> Bool) {
+        let block = block(ofRank: rank)
+        var offset = 0
+        var slot = 1
+        while offset < block.count {
+            guard let (length, next) = block.varint(at: offset), let name = block.slice(offset: next, length: Int(length)) else { return }
+            guard body(slot, name) else { return }
+            offset = next + Int(length)
+            slot += 1
+        }
+    }
+
+    /// The bytes of alternate name `slot` (1, 2, …) of the city at `rank`; empty when the city
+    /// has no such slot. O(size of the city's alternates).
+    func name(ofRank rank: Int, slot: Int) -> ByteView {
+        var found = text.empty
+        forEach(ofRank: rank) { index, name in
+            if index == slot { found = name }
+            return index < slot
+        }
+        return found
+    }
+
+    /// How many alternate names the city at `rank` has. O(size of its alternates).
+    func count(ofRank rank: Int) -> Int {
+        var count = 0
+        forEach(ofRank: rank) { _, _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+}

@@ -1,0 +1,29 @@
+// CityIndex+Verification.swift: verify(), the whole-file check, and the order it runs in.
+
+extension CityIndex {
+    /// Checks the whole file: the checksum over every byte (FORMAT.md §8), the fold table,
+    /// every record, the id index, the alternate names, and every node of both tries: that
+    /// the `NODE` keys are exactly the folded names of the records they cover, in search
+    /// order, and the `WNOD` postings exactly the word suffix keys of every name, with right
+    /// counts and population order (invariants I1–I10 of FORMAT.md §9). Run it once after
+    /// downloading or caching an index: searching a file that passes cannot meet damage, and
+    /// every search answers exactly as SEARCH.md and WORDS.md say.
+    ///
+    /// Each group of invariants has its own file in this folder; the error thrown names the
+    /// invariant found broken and where.
+    ///
+    /// - Complexity: O(file size + total name length × log *f* + postings × trie depth).
+    ///   Allocates a few bytes per city and one bit per byte of the trie sections.
+    public func verify() throws(IndexFileError) {
+        let computed = CRC32.indexChecksum(of: contents.storage.bytes.buffer)
+        guard computed == contents.storedChecksum else {
+            throw .checksumMismatch(stored: contents.storedChecksum, computed: computed)
+        }
+        try contents.foldTable.validateEntries()
+        try contents.verifyRecords()
+        try contents.verifyIDIndex()
+        try contents.verifyAlternateNames()
+        try contents.verifyNameTrie()
+        try contents.verifyWordTrie()
+    }
+}

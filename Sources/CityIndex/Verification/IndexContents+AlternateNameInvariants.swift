@@ -1,0 +1,25 @@
+// IndexContents+AlternateNameInvariants.swift: ALTN (FORMAT.md §7.5).
+
+extension IndexContents {
+    /// `ALTN`: offsets start at 0, never decrease and end at the text's size; each city's
+    /// run is whole (length, name) entries of non-empty UTF-8. O(cities + text bytes).
+    func verifyAlternateNames() throws(IndexFileError) {
+        guard alternates.textOffset(ofRank: 0) == 0, alternates.textOffset(ofRank: cityCount) == UInt32(alternates.text.count) else {
+            throw .invariantViolated(.alternateNameOutOfBounds(rank: 0))
+        }
+        for rank in 0 ..< cityCount {
+            guard alternates.textOffset(ofRank: rank) <= alternates.textOffset(ofRank: rank + 1) else {
+                throw .invariantViolated(.alternateNameOutOfBounds(rank: rank))
+            }
+            let block = alternates.block(ofRank: rank)
+            var offset = 0
+            while offset < block.count {
+                guard let (length, next) = block.varint(at: offset), length > 0,
+                      let name = block.slice(offset: next, length: Int(length)), UTF8Validation.isValid(name.buffer) else {
+                    throw .invariantViolated(.alternateNameOutOfBounds(rank: rank))
+                }
+                offset = next + Int(length)
+            }
+        }
+    }
+}

@@ -1,0 +1,66 @@
+// IndexContents+WordTrieInvariants.swift: WNOD and WPST (FORMAT.md §7.6–7.7, I8–I10).
+
+extension IndexContents {
+    /// The `WNOD` trie and `WPST` postings: each posting's path is a suffix key of the name
+    /// it points to; a key's postings are in population order with one per city; each node
+    /// counts its distinct cities right; and there are exactly as many postings as distinct
+    /// (city, suffix key) pairs, so none is missing (I8–I10).
+    /// - Complexity: O((postings + nodes) log postings + name bytes × log *f*).
+    func verifyWordTrie() throws(IndexFileError) {
+        for position in 0 ..< postings.postingCount {
+            guard let (rank, slot) = postings.posting(at: position), slot <= alternates.count(ofRank: rank) else {
+                throw .invariantViolated(.postingOutOfBounds(position: position))
+            }
+        }
+        // Every posting names an existing city and slot from here on.
+        func posting(_ position: Int) -> (rank: Int, slot: Int) { postings.posting(at: position) ?? (0, 0) }
+        func key(ofPosting position: Int) -> PopulationOrderKey {
+            let (rank, slot) = posting(position)
+            return populationOrderKey(rank: rank, slot: slot)
+        }
+        // City counts are checked after the walk, offline: O((postings + nodes) log postings)
+        // whatever the trie's shape (counting each node's range would be quadratic on a comb).
+        var summaries: [(entries: Range<Int>, cityCount: Int, offset: Int)] = []
+        try wordTrie.walkCheckingStructure(precedes: { key(ofPosting: $0) < key(ofPosting: $1) }) { node, path, own throws(IndexFileError) in
+            summaries.append((node.entries, node.cityCount, node.offset))
+            var previous: Int?
+            for position in own {
+                let (rank, slot) = posting(position)
+                if let previous {
+                    guard posting(previous).rank != rank, key(ofPosting: previous) < key(ofPosting: position) else {
+                        throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                    }
+                }
+                previous = position
+                let (wordKey, wordStarts) = WordKey.encode(nameBytes(ofRank: rank, slot: slot).scalars, with: foldTable)
+                guard wordStarts.contains(where: { wordKey[$0...].elementsEqual(path) }) else {
+                    throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                }
+            }
+        }
+        summaries.sort { $0.entries.upperBound < $1.entries.upperBound }
+        var counter = DistinctCityCounter(entryCount: postings.postingCount, cityCount: cityCount)
+        var added = 0
+        for summary in summaries {
+            while added < summary.entries.upperBound {
+                counter.add(entry: added, city: posting(added).rank)
+                added += 1
+            }
+            guard counter.cityCount(in: summary.entries) == summary.cityCount else {
+                throw .invariantViolated(.nodeSummaryWrong(nodeOffset: summary.offset))
+            }
+        }
+        var expectedPostingCount = 0
+        for rank in 0 ..< cityCount {
+            var keys = Set<ArraySlice<UInt8>>()
+            for slot in 0 ... alternates.count(ofRank: rank) {
+                let (wordKey, wordStarts) = WordKey.encode(nameBytes(ofRank: rank, slot: slot).scalars, with: foldTable)
+                for start in wordStarts { keys.insert(wordKey[start...]) }
+            }
+            expectedPostingCount += keys.count
+        }
+        guard expectedPostingCount == postings.postingCount else {
+            throw .invariantViolated(.postingCountWrong(found: postings.postingCount, expected: expectedPostingCount))
+        }
+    }
+}
