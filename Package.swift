@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "CityIndex", targets: ["CityIndex"]),
+        .library(name: "CityIndexArtifacts", targets: ["CityIndexArtifacts"]),
         .library(name: "CityIndexBuilder", targets: ["CityIndexBuilder"]),
         .library(name: "CitySearchKit", targets: ["CitySearchKit"]),
         .executable(name: "build-index", targets: ["BuildIndex"]),

@@ -16,6 +16,7 @@ let package = Package(
         .target(name: "SearchStrategies", dependencies: [
             "CSQLite",
             .product(name: "CityIndex", package: "CityIndex"),
+            .product(name: "CityIndexArtifacts", package: "CityIndex"),
             .product(name: "CityIndexBuilder", package: "CityIndex"),
         ]),
         .executableTarget(name: "CompareStrategies", dependencies: ["SearchStrategies"]),

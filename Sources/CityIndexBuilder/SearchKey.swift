@@ -2,8 +2,9 @@
 import CityIndex
 
 /// The search key of SEARCH.md §1 computed with the same table `build-index` writes, for
-/// programs that compare other search strategies with the index or filter on their own.
-public enum SearchKey {
+/// programs that compare other search strategies with the index (`Benchmarks/`). Not part of
+/// the public interface: import it with `@_spi(Benchmarks) import CityIndexBuilder`.
+@_spi(Benchmarks) public enum SearchKey {
     private static let folder = try! IndexBuilder.folder()
 
     /// `fold(text)`: the UTF-8 bytes an index compares.

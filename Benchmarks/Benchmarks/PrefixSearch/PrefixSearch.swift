@@ -10,6 +10,7 @@
 //           database come from $CITYINDEX_BENCHMARK_WORK (written by CompareStrategies).
 import Benchmark
 import CityIndex
+import CityIndexArtifacts
 import CityIndexBuilder
 import Foundation
 import SearchStrategies

@@ -10,6 +10,7 @@
 // Reports: load time, query p50/p99 overall and p50 by query length, agreement with the
 // index, peak memory (a child process per strategy), sizes and build times.
 import CityIndex
+import CityIndexArtifacts
 import CityIndexBuilder
 import Foundation
 import SearchStrategies

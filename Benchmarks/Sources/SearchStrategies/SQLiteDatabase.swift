@@ -1,6 +1,6 @@
 // SQLiteDatabase.swift: the database strategies 5a and 5b query, built once.
 import CSQLite
-import CityIndexBuilder
+@_spi(Benchmarks) import CityIndexBuilder
 import Foundation
 
 /// A thin wrapper over the system SQLite: open, execute, prepared statements.

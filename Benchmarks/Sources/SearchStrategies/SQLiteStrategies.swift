@@ -1,6 +1,6 @@
 // SQLiteStrategies.swift: strategy 5, what an app developer would reach for instead.
 import CSQLite
-import CityIndexBuilder
+@_spi(Benchmarks) import CityIndexBuilder
 
 /// Strategy 5a: `key >= prefix AND key < successor(prefix)` on the B-tree index over
 /// (key, country, id): one count and one page query per search.

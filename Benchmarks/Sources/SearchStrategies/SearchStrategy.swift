@@ -1,5 +1,5 @@
 // SearchStrategy.swift: what every compared strategy answers.
-import CityIndexBuilder
+@_spi(Benchmarks) import CityIndexBuilder
 
 /// The answer the benchmarks time: the number of matches and the first `limit` of them
 /// (ids in order, and the highlight length of each in UTF-16 units).
