@@ -12,7 +12,9 @@ struct BuildIndex: ParsableCommand {
         discussion: """
             INPUT is a JSON array of {"country","name","_id","coord":{"lon","lat"}} records, plain, \
             gzip or xz (detected from its first bytes); '-' reads standard input. Without INPUT the \
-            project's default dataset, Data/cities500.json.xz, is used.
+            project's default dataset is read from Data/cities500.json.xz relative to the current \
+            directory (run it from a checkout of the package), or from the path in the \
+            CITYINDEX_DEFAULT_DATASET environment variable when that is set.
 
             The index is written to a temporary file and then renamed: a failed run leaves no \
             partial index and any previous file intact.
@@ -22,7 +24,7 @@ struct BuildIndex: ParsableCommand {
             66 input cannot be opened; 74 read, decompression or write error.
             """)
 
-    @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: Data/cities500.json.xz.")
+    @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: ./Data/cities500.json.xz (or $CITYINDEX_DEFAULT_DATASET).")
     var input: String?
 
     @Option(name: .shortAndLong, help: "Where to write the index file.")

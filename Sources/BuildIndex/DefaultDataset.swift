@@ -1,25 +1,24 @@
-// DefaultDataset.swift: where Data/cities500.json.xz is when no input is given.
+// DefaultDataset.swift: which input build-index reads when none is given.
 import Foundation
 
 struct DatasetNotFound: Error, CustomStringConvertible {
-    let candidates: [String]
+    let path: String
     var description: String {
-        "no input given and the default dataset is not at \(candidates.joined(separator: " or ")); pass INPUT"
+        "no INPUT given and the default dataset is not at \(path); pass INPUT, run from a checkout of the package, "
+            + "or set \(DefaultDataset.environmentVariable)"
     }
 }
 
-/// The project's default dataset: `Data/cities500.json.xz` under the current directory, or
-/// under the package this tool was built from.
+/// The project's default dataset: `$CITYINDEX_DEFAULT_DATASET` when set, else
+/// `Data/cities500.json.xz` relative to the current directory. Never a path of the machine the
+/// tool was built on: an installed `build-index` behaves the same wherever it was compiled.
 enum DefaultDataset {
+    static let environmentVariable = "CITYINDEX_DEFAULT_DATASET"
     static let relativePath = "Data/cities500.json.xz"
 
     static func path() throws -> String {
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [relativePath, packageRoot.appendingPathComponent(relativePath).path]
-        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw DatasetNotFound(candidates: candidates)
-        }
-        return found
+        let path = ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 } ?? relativePath
+        guard FileManager.default.fileExists(atPath: path) else { throw DatasetNotFound(path: path) }
+        return path
     }
 }

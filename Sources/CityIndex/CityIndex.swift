@@ -26,8 +26,8 @@ public struct CityIndex: Sendable {
     /// How many cities the index holds.
     public var cityCount: Int { contents.cityCount }
 
-    /// The format version of the file.
-    public var formatVersion: UInt32 { contents.formatVersion }
+    /// The format version of the file (FORMAT.md §2).
+    package var formatVersion: UInt32 { contents.formatVersion }
 
     /// The size of the file in bytes.
     public var fileByteCount: Int { contents.storage.byteCount }

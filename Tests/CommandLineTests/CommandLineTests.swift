@@ -16,7 +16,10 @@ struct Tool {
         let standardError: String
     }
 
-    func run(_ arguments: [String], input: Data? = nil) throws -> Outcome {
+    /// Runs the tool in `directory` (default: the package root) with `environment` added to
+    /// this process's environment.
+    func run(_ arguments: [String], input: Data? = nil, in directory: URL = SharedData.packageRoot,
+             environment: [String: String] = [:]) throws -> Outcome {
         let executable = Self.productsDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw TestSetupError("\(executable.path) is missing: run `swift build` for the same configuration first")
@@ -24,7 +27,8 @@ struct Tool {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        process.currentDirectoryURL = SharedData.packageRoot
+        process.currentDirectoryURL = directory
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
         process.standardOutput = output
         process.standardError = error
@@ -144,6 +148,22 @@ struct CommandLineTests {
                 try CityIndex(bytes: bytes).verify()   // renamed into place: complete
             }
         }
+    }
+
+    @Test("without INPUT: ./Data/cities500.json.xz or $CITYINDEX_DEFAULT_DATASET, never the build machine's path")
+    func defaultDataset() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-default-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = try buildIndex.run(["-q", "-o", directory.appendingPathComponent("a.cidx").path], in: directory,
+                                         environment: ["CITYINDEX_DEFAULT_DATASET": ""])
+        #expect(missing.status == 66)
+        #expect(missing.standardError.contains("Data/cities500.json.xz") && missing.standardError.contains("CITYINDEX_DEFAULT_DATASET"))
+        let output = directory.appendingPathComponent("b.cidx")
+        let chosen = try buildIndex.run(["--json", "-o", output.path], in: directory,
+                                        environment: ["CITYINDEX_DEFAULT_DATASET": fixtures.appendingPathComponent("small.json").path])
+        #expect(chosen.status == 0, "\(chosen.standardError)")
+        #expect(try CityIndex(path: output.path).cityCount == 13)
     }
 
     @Test("a missing input exits 66; a usage error exits 64")

@@ -35,14 +35,14 @@ package struct FoldTable: @unchecked Sendable {
             throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count), expectedByteCount: expected)
         }
         let entriesByteCount = Int(entryCount) * IndexLayout.foldEntryByteCount
-        entries = section.slice(offset: IndexLayout.foldHeaderByteCount, length: entriesByteCount)!
-        outputs = section.slice(offset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))!
+        entries = section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount, length: entriesByteCount)
+        outputs = section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))
         self.entryCount = Int(entryCount)
         var ascii = [UInt32](repeating: .max, count: 128)
         var asciiCounts = [UInt8](repeating: 1, count: 128)
         for value in 0..<128 {
             if let index = Self.entryIndex(of: UInt32(value), in: entries, count: Int(entryCount)) {
-                let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
+                let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
                 guard offset <= 0xFF_FFFF, byteCount <= 0xFF, let output = outputs.slice(offset: offset, length: byteCount) else {
                     throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
                 }
@@ -58,14 +58,14 @@ package struct FoldTable: @unchecked Sendable {
     func validateEntries() throws(IndexFileError) {
         var previousScalar: UInt32?
         for index in 0..<entryCount {
-            let scalarValue = entries.uint32(at: index * 8)!
+            let scalarValue = entries.uint32(uncheckedAt: index * 8)
             if let previousScalar, scalarValue <= previousScalar {
                 throw .corruptFoldTable(entryIndex: index, reason: .scalarsNotIncreasing)
             }
             guard Unicode.Scalar(scalarValue) != nil, !IndexLayout.hangulSyllables.contains(scalarValue) else {
                 throw .corruptFoldTable(entryIndex: index, reason: .invalidScalar(scalarValue))
             }
-            let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
+            let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
             guard let output = outputs.slice(offset: offset, length: byteCount) else {
                 throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
             }
@@ -83,7 +83,7 @@ package struct FoldTable: @unchecked Sendable {
         var high = count
         while low < high {
             let middle = (low + high) / 2
-            let middleScalar = entries.uint32(at: middle * 8)!
+            let middleScalar = entries.uint32(uncheckedAt: middle * 8)
             if middleScalar < value {
                 low = middle + 1
             } else if middleScalar > value {
@@ -111,7 +111,7 @@ package struct FoldTable: @unchecked Sendable {
             return outputs.slice(offset: Int(packed >> 8), length: Int(packed & 0xFF))
         }
         guard let index = Self.entryIndex(of: value, in: entries, count: entryCount) else { return nil }
-        let (offset, byteCount) = Self.unpack(entries.uint32(at: index * 8 + 4)!)
+        let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
         // On a damaged table an output may lie outside the output area: treat it as absent.
         return outputs.slice(offset: offset, length: byteCount)
     }

@@ -80,7 +80,7 @@ package enum UTF8Decoding {
     /// has one: names are validated when built, and by `verify()`).
     @inline(__always)
     static func scalar(in bytes: UnsafeRawBufferPointer, at offset: Int) -> (Unicode.Scalar, Int) {
-        decode(bytes, at: offset) ?? (Unicode.Scalar(0xFFFD)!, 1)
+        decode(bytes, at: offset) ?? ("\u{FFFD}", 1)
     }
 }
 

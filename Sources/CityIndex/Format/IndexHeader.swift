@@ -21,18 +21,20 @@ struct IndexHeader {
     let sections: [SectionEntry]
 
     /// Reads the header and section table of `file`, validating each field as it goes so
-    /// that no later step reads a byte it has not checked. O(sections), never O(cities).
+    /// that no later step reads a byte it has not checked. The reads themselves are unchecked
+    /// once the file is known to hold the header (then the table) they read.
+    /// O(sections), never O(cities).
     init(reading file: ByteView) throws(IndexFileError) {
         guard file.count >= IndexLayout.headerByteCount else {
             throw .fileTooSmall(byteCount: file.count, minimumByteCount: IndexLayout.headerByteCount)
         }
-        magic = file.uint32(at: IndexLayout.magicOffset)!
-        formatVersion = file.uint32(at: IndexLayout.versionOffset)!
-        storedChecksum = file.uint32(at: IndexLayout.checksumOffset)!
-        flags = file.uint32(at: IndexLayout.flagsOffset)!
-        recordedFileByteCount = file.uint64(at: IndexLayout.fileByteCountOffset)!
-        cityCount = file.uint32(at: IndexLayout.cityCountOffset)!
-        let sectionCount = file.uint32(at: IndexLayout.sectionCountOffset)!
+        magic = file.uint32(uncheckedAt: IndexLayout.magicOffset)
+        formatVersion = file.uint32(uncheckedAt: IndexLayout.versionOffset)
+        storedChecksum = file.uint32(uncheckedAt: IndexLayout.checksumOffset)
+        flags = file.uint32(uncheckedAt: IndexLayout.flagsOffset)
+        recordedFileByteCount = file.uint64(uncheckedAt: IndexLayout.fileByteCountOffset)
+        cityCount = file.uint32(uncheckedAt: IndexLayout.cityCountOffset)
+        let sectionCount = file.uint32(uncheckedAt: IndexLayout.sectionCountOffset)
         try Self.validateFixedFields(magic: magic, formatVersion: formatVersion, flags: flags,
                                      recordedFileByteCount: recordedFileByteCount,
                                      sectionCount: sectionCount, fileByteCount: file.count)
@@ -42,10 +44,10 @@ struct IndexHeader {
         sections.reserveCapacity(Int(sectionCount))
         for index in 0..<Int(sectionCount) {
             let entryOffset = IndexLayout.headerByteCount + index * IndexLayout.sectionEntryByteCount
-            sections.append(SectionEntry(kind: SectionKind(rawValue: file.uint32(at: entryOffset)!),
-                                         flags: file.uint32(at: entryOffset + 4)!,
-                                         offset: file.uint64(at: entryOffset + 8)!,
-                                         byteCount: file.uint64(at: entryOffset + 16)!))
+            sections.append(SectionEntry(kind: SectionKind(rawValue: file.uint32(uncheckedAt: entryOffset)),
+                                         flags: file.uint32(uncheckedAt: entryOffset + 4),
+                                         offset: file.uint64(uncheckedAt: entryOffset + 8),
+                                         byteCount: file.uint64(uncheckedAt: entryOffset + 16)))
         }
         self.sections = sections
         try Self.validateSections(sections, tableEnd: tableEnd, fileByteCount: file.count)

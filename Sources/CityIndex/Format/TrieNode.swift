@@ -95,9 +95,10 @@ struct TrieNode {
     /// The entries below this node.
     var entries: Range<Int> { firstEntry ..< firstEntry + entryCount }
 
-    /// The first label byte of child `index` (in 0..<childCount; checked at parse time).
+    /// The first label byte of child `index` (in 0..<childCount: the labels and distances were
+    /// checked to lie in the section when the node was parsed).
     func childLabel(at index: Int, in section: ByteView) -> UInt8 {
-        section.uint8(at: childLabelsOffset + index)!
+        section.uint8(uncheckedAt: childLabelsOffset + index)
     }
 
     /// The child whose edge starts with `byte`, or `nil` when there is none.
@@ -118,7 +119,7 @@ struct TrieNode {
     /// Child `index` (in 0..<childCount), parsed and checked against I1 and I2.
     func child(at index: Int, in section: ByteView) throws(IndexFileError) -> TrieNode {
         let distanceOffset = childLabelsOffset + childCount + index * offsetWidth
-        let distance = Int(section.unsigned(at: distanceOffset, width: offsetWidth)!)
+        let distance = Int(section.unsigned(uncheckedAt: distanceOffset, width: offsetWidth))
         let childOffset = offset - distance
         guard distance > 0, childOffset >= IndexLayout.nodeSectionHeaderByteCount else {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))

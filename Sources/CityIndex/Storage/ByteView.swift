@@ -85,6 +85,24 @@ struct ByteView: @unchecked Sendable {
         return UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
+    /// `uint16(uncheckedAt:)` for eight bytes.
+    @inline(__always)
+    func uint64(uncheckedAt offset: Int) -> UInt64 {
+        assert(offset >= 0 && offset <= count - 8, "read outside a validated section")
+        return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+
+    /// `unsigned(at:width:)` at an offset the caller has proven inside the span.
+    @inline(__always)
+    func unsigned(uncheckedAt offset: Int, width: Int) -> UInt32 {
+        assert(width >= 1 && width <= 4 && offset >= 0 && offset <= count - width, "read outside a validated section")
+        var value: UInt32 = 0
+        for index in 0..<width {
+            value |= UInt32(base.load(fromByteOffset: offset + index, as: UInt8.self)) << (8 * UInt32(index))
+        }
+        return value
+    }
+
     /// `uint16(uncheckedAt:)` for one byte.
     @inline(__always)
     func uint8(uncheckedAt offset: Int) -> UInt8 {

@@ -18,14 +18,6 @@ final class JSONScanner {
         return CityListError(line: where_.line, column: where_.column, recordID: currentRecordID, message: message)
     }
 
-    /// Consumes `expected` after optional whitespace, or throws naming what was found.
-    func expect(_ expected: UInt8, _ description: String) throws {
-        try reader.skipWhitespace()
-        guard let byte = try reader.peek() else { throw error("expected \(description), found the end of the input") }
-        guard byte == expected else { throw error("expected \(description), found \(Self.describe(byte))") }
-        _ = try reader.next()
-    }
-
     /// A short description of the value a byte starts, for messages.
     static func describe(_ byte: UInt8?) -> String {
         guard let byte else { return "the end of the input" }
@@ -252,6 +244,9 @@ final class JSONScanner {
         }
         key.removeAll(keepingCapacity: true)
         try readString(into: &key)
-        try expect(UInt8(ascii: ":"), "':' after a key")
+        try reader.skipWhitespace()
+        let separator = try reader.peek()
+        guard separator == UInt8(ascii: ":") else { throw error("expected ':' after a key, found \(Self.describe(separator))") }
+        _ = try reader.next()
     }
 }
