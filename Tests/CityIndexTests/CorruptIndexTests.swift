@@ -14,13 +14,15 @@ struct CorruptIndexTests {
     static func exercise(_ bytes: [UInt8]) -> Bool {
         guard let index = try? CityIndex(bytes: bytes) else { return false }
         for query in queries {
-            for (matching, order) in [(MatchMode.prefix, ResultOrder.alphabetical), (.prefix, .population), (.words, .alphabetical), (.words, .population)] {
+            for matching in MatchMode.allCases {
+            for order in ResultOrder.allCases {
                 guard let matches = try? index.search(query, matching: matching, order: order, limit: 50) else { continue }
                 _ = matches.totalCount
                 for match in matches.prefix(50) {
                     _ = (match.id, match.name, match.countryCode, match.latitude, match.longitude, match.population)
                     _ = (match.highlightUTF16Range, match.highlightRange, match.matchedName, match.matchedAlternateName)
                 }
+            }
             }
         }
         _ = index.city(id: 707860)?.name
@@ -165,9 +167,9 @@ struct CorruptIndexTests {
     @Test("verify() finds damage to the word trie, postings, alternate names and population order behind a valid checksum")
     func deepVerificationOfWordMatching() throws {
         let bytes = Fixtures.smallIndexBytes
-        func verifyFails(_ damaged: [UInt8], _ what: Comment) throws {
+        func verifyFails(_ damaged: [UInt8], _ what: Comment, with expected: InvariantViolation) throws {
             let index = try CityIndex(bytes: Self.restamped(damaged))
-            #expect(throws: IndexFileError.self, what) { try index.verify() }
+            #expect(throws: IndexFileError.invariantViolated(expected), what) { try index.verify() }
         }
         // Two postings of different keys swapped: their paths no longer spell their names.
         let section = Self.section("WPST", in: bytes)
@@ -176,18 +178,18 @@ struct CorruptIndexTests {
         var swapped = bytes
         swapped.replaceSubrange(first ..< first + width, with: bytes[first + width ..< first + 2 * width])
         swapped.replaceSubrange(first + width ..< first + 2 * width, with: bytes[first ..< first + width])
-        try verifyFails(swapped, "swapped postings")
+        try verifyFails(swapped, "swapped postings", with: .wordTrieDisagreesWithNames(posting: 0))
         // A posting repeated over another: one (city, key) pair is missing.
         var repeated = bytes
         repeated.replaceSubrange(last ..< last + width, with: bytes[last - width ..< last])
-        try verifyFails(repeated, "a repeated posting")
+        try verifyFails(repeated, "a repeated posting", with: .wordTrieDisagreesWithNames(posting: 17))
         // The alternate name "Munich" renamed "Xunich": its postings no longer match it.
         let names = Self.section("ALTN", in: bytes)
         let munich = Array("Munich".utf8)
         let offset = try #require((names.lowerBound ..< names.upperBound - munich.count).first { Array(bytes[$0 ..< $0 + munich.count]) == munich })
         var renamed = bytes
         renamed[offset] = UInt8(ascii: "X")
-        try verifyFails(renamed, "a renamed alternate")
+        try verifyFails(renamed, "a renamed alternate", with: .wordTrieDisagreesWithNames(posting: 4))
         // The populations of Paris, FR and Paris, US swapped: PORD (here: no entry moved) and
         // the nodes' best entries no longer follow population order.
         let population = Self.section("POPL", in: bytes)
@@ -195,7 +197,7 @@ struct CorruptIndexTests {
         var reordered = bytes
         let at = population.lowerBound + 4 * parisRank
         reordered.replaceSubrange(at ..< at + 8, with: bytes[at + 4 ..< at + 8] + bytes[at ..< at + 4])
-        try verifyFails(reordered, "populations out of PORD's order")
+        try verifyFails(reordered, "populations out of PORD's order", with: .populationOrderWrong(position: 8))
         // The undamaged file passes.
         try CityIndex(bytes: Self.restamped(bytes)).verify()
     }
