@@ -3,8 +3,8 @@
 # AddressSanitizer (the Fuzz/ package), for SECONDS (default 600).
 #
 # Usage: Scripts/fuzz.sh [SECONDS] [JOBS]
-# The working corpus lives in .fuzz/corpus (not committed). At the end the corpus is merged
-# into a minimal set that keeps its coverage, and that set replaces
+# The working corpus lives in .fuzz/corpus (not committed). At the end it is merged with the
+# previous regressions into a minimal set that keeps the coverage of both, which replaces
 # Tests/Fixtures/fuzz-regressions/, which the test suite replays.
 # A crash stops the run and leaves its input in .fuzz/ (crash-*): fix it, then add it there.
 set -euo pipefail
@@ -24,7 +24,7 @@ started=$(date +%s)
     -artifact_prefix=.fuzz/ .fuzz/corpus .fuzz/seeds "$regressions" 2>&1 | grep -v '^#[0-9].*\(pulse\|NEW\|REDUCE\)' || true
 ls .fuzz/crash-* .fuzz/timeout-* .fuzz/oom-* >/dev/null 2>&1 && { echo "findings in .fuzz/: $(ls .fuzz/crash-* .fuzz/timeout-* .fuzz/oom-* 2>/dev/null)" >&2; exit 1; }
 rm -rf .fuzz/merged && mkdir -p .fuzz/merged
-"$fuzzer" -merge=1 .fuzz/merged .fuzz/corpus .fuzz/seeds >/dev/null 2>&1
+"$fuzzer" -merge=1 .fuzz/merged "$regressions" .fuzz/corpus .fuzz/seeds >/dev/null 2>&1
 rm -rf "$regressions" && mkdir -p "$regressions"
 cp .fuzz/merged/* "$regressions"/
 echo "fuzzed for $(( $(date +%s) - started )) s with $jobs job(s); kept $(ls "$regressions" | wc -l) inputs in $regressions" >&2
