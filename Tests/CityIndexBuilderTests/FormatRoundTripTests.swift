@@ -24,6 +24,36 @@ struct FormatRoundTripTests {
         try Fixtures.smallIndex.verify()
     }
 
+    /// Three cities whose every section size is worked out by hand from FORMAT.md below.
+    static let threeCities = #"""
+        [{"country":"FR","name":"Paris","_id":2,"coord":{"lon":2.35,"lat":48.85},"population":100,"alternatenames":["Lutetia"]},
+         {"country":"US","name":"Paris","_id":1,"coord":{"lon":-95.55,"lat":33.66},"population":200},
+         {"country":"DE","name":"Köln","_id":3,"coord":{"lon":6.95,"lat":50.93}}]
+        """#
+
+    @Test("every section's exact encoded size, worked out by hand from FORMAT.md")
+    func exactSectionSizes() throws {
+        let built = try IndexBuilder().build(jsonBytes: Array(Self.threeCities.utf8))
+        let sizes = Dictionary(uniqueKeysWithValues: built.summary.sections.map { ($0.kind, $0.byteCount) })
+        // Search order: Köln (rank 0), Paris FR (1), Paris US (2).
+        #expect(sizes[.cities] == 3 * 20)
+        #expect(sizes[.names] == 5 + 5)                    // "Paris" once (shared), "Köln" (ö is 2 bytes)
+        #expect(sizes[.idIndex] == 3 * 4)
+        #expect(sizes[.population] == 3 * 4)
+        #expect(sizes[.populationOrder] == 8 + 2 * 8)      // entries 1 and 2 swap: Paris US outranks Paris FR
+        #expect(sizes[.alternateNames] == 8 + 4 * 4 + 8)   // offsets for 3 cities + end; varint 7 + "Lutetia"
+        #expect(sizes[.wordPostings] == 8 + 4 * 4)         // koln, lutetia, paris ×2; packed (2 + 1 bits)
+        // NODE: header 8; "k"+"oln" leaf 7; "p"+"aris" leaf 8; root 11 (tail 0, delta, count,
+        // children, repeats, best, width, 2 labels, 2 one-byte distances).
+        #expect(sizes[.nodes] == 8 + 7 + 8 + 11)
+        // WNOD: header 8; leaves "oln" 7, "utetia" 10, "aris" 8; root 13 (3 labels, 3 distances).
+        #expect(sizes[.wordNodes] == 8 + 7 + 10 + 8 + 13)
+        let index = try CityIndex(bytes: built.bytes)
+        try index.verify()
+        #expect(try index.search("paris", matching: .words, order: .population).map(\.id) == [1, 2])
+        #expect(try index.search("lut", matching: .words)[0].matchedAlternateName == "Lutetia")
+    }
+
     @Test("CITY records: id, coordinates to 6 decimals, country and name read back exactly")
     func cityRecords() throws {
         let index = Fixtures.smallIndex
