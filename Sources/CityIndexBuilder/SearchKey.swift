@@ -14,13 +14,6 @@ import CityIndex
         return bytes
     }
 
-    /// The folded query of SEARCH.md §2: leading white space dropped, then folded.
-    public static func foldedQuery(_ query: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        folder.appendFolded(query.scalarsAfterLeadingWhiteSpace, to: &bytes)
-        return bytes
-    }
-
     /// Replaces the contents of `output` with the folded query of SEARCH.md §2, reusing its
     /// capacity (no allocation once it is large enough), and returns the folded query's length
     /// in scalars (for highlights). O(query length × log *f*).
@@ -46,8 +39,6 @@ import CityIndex
     /// scalars, as a length in UTF-16 code units (the highlight starts at 0).
     public static func highlightUTF16Length(name: String, foldedQueryScalarCount: Int) -> Int {
         var name = name
-        return name.withUTF8 {
-            folder.table.highlightUTF16Length(ofName: UnsafeRawBufferPointer($0), foldedQueryScalarCount: foldedQueryScalarCount)
-        }
+        return name.withUTF8 { highlightUTF16Length(nameUTF8: UnsafeRawBufferPointer($0), foldedQueryScalarCount: foldedQueryScalarCount) }
     }
 }

@@ -61,8 +61,9 @@ struct FoldedQuery {
     let scalarCount: Int
 
     init(_ query: String) {
-        bytes = SearchKey.foldedQuery(query)
-        scalarCount = bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        var bytes: [UInt8] = []
+        scalarCount = SearchKey.foldQuery(query, into: &bytes)
+        self.bytes = bytes
     }
 
     func answer(count: Int, firstMatches: some Sequence<DecodedCity>) -> SearchAnswer {
