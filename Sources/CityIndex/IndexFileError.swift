@@ -65,6 +65,8 @@ public enum NodeDefect: Equatable, Sendable {
     /// Two parents name this node as their child (found by `verify()`): the trie is not a tree.
     case reachedTwice
     case entryRangeOutsideParent(firstEntry: Int, entryCount: Int)
+    /// An inner node's path is not longer than its parent's (FORMAT.md §6.2).
+    case pathNotLongerThanParent(pathLength: Int)
     /// More repeated entries than entries, or a best entry outside the node's entries.
     case invalidCounts(repeatCount: Int, bestDelta: Int)
     /// Siblings' entries overlap, or a node's best entry ranks after one of its subtree's.

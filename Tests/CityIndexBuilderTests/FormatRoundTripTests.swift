@@ -15,7 +15,7 @@ struct FormatRoundTripTests {
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
         #expect(Array(bytes[0..<4]) == Array("CIDX".utf8))
-        #expect(bytes[4] == 2 && bytes[5] == 0)
+        #expect(bytes[4] == 3 && bytes[5] == 0)
         let recordedSize = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
@@ -43,11 +43,12 @@ struct FormatRoundTripTests {
         #expect(sizes[.populationOrder] == 8 + 2 * 8)      // entries 1 and 2 swap: Paris US outranks Paris FR
         #expect(sizes[.alternateNames] == 8 + 4 * 4 + 8)   // offsets for 3 cities + end; varint 7 + "Lutetia"
         #expect(sizes[.wordPostings] == 8 + 4 * 4)         // koln, lutetia, paris ×2; packed (2 + 1 bits)
-        // NODE: header 8; "k"+"oln" leaf 7; "p"+"aris" leaf 8; root 11 (tail 0, delta, count,
-        // children, repeats, best, width, 2 labels, 2 one-byte distances).
-        #expect(sizes[.nodes] == 8 + 7 + 8 + 11)
-        // WNOD: header 8; leaves "oln" 7, "utetia" 10, "aris" 8; root 13 (3 labels, 3 distances).
-        #expect(sizes[.wordNodes] == 8 + 7 + 10 + 8 + 13)
+        // NODE (blind: no label bytes): header 8; leaves "koln" and "paris" 3 each (entry
+        // delta, entry count, 0 children); root 11 (delta, count, children, path length 0,
+        // repeats, best, width, 2 labels, 2 one-byte distances).
+        #expect(sizes[.nodes] == 8 + 3 + 3 + 11)
+        // WNOD: header 8; leaves "koln", "lutetia", "paris" 3 each; root 13 (3 labels, 3 distances).
+        #expect(sizes[.wordNodes] == 8 + 3 * 3 + 13)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         #expect(try index.search("paris", matching: .words, order: .population).map(\.id) == [1, 2])
@@ -105,6 +106,28 @@ struct FormatRoundTripTests {
         let reference = try NaiveCitySearch(json: Data(json.utf8))
         for query in ["", "a", "ab", "abc", "abcd", "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyz!", "b", "ba", "bb", "c"] {
             #expect(try index.search(query).asReference == reference.search(query), "query \(query)")
+        }
+    }
+
+    @Test("blind tries: a query that differs from every key only in bytes the walk skips matches nothing")
+    func blindWalkComparesSkippedBytes() throws {
+        // "paris"/"parma" branch after "par"; "lutetia" is one leaf: every other byte of a
+        // query is skipped by the walk and only the final comparison can reject it.
+        let json = #"""
+            [{"country":"FR","name":"Paris","_id":1,"coord":{"lon":0,"lat":0},"alternatenames":["Lutetia Parisiorum"]},
+             {"country":"IT","name":"Parma","_id":2,"coord":{"lon":0,"lat":0}},
+             {"country":"SE","name":"Sala","_id":3,"coord":{"lon":0,"lat":0}}]
+            """#
+        let index = try build(json)
+        try index.verify()
+        for (query, ids) in [("par", [1, 2]), ("pbr", []), ("pari", [1]), ("paxi", []), ("parisx", []),
+                             ("s", [3]), ("sxla", []), ("salaa", []), ("sala", [3])] {
+            #expect(try index.search(query).map(\.id) == ids, "prefix \(query)")
+        }
+        for (query, ids) in [("lutetia", [1]), ("lutetja", []), ("parisiorum", [1]), ("parisiorun", []),
+                             ("lutetia p", [1]), ("lutetia x", []), ("par", [1, 2]), ("pbrma", [])] {
+            #expect(try index.search(query, matching: .words).map(\.id) == ids, "words \(query)")
+            #expect(try index.search(query, matching: .words, order: .population).map(\.id) == ids, "words by population \(query)")
         }
     }
 

@@ -43,8 +43,8 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 2...2)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 2...2)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 3...3)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 3...3)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
@@ -52,13 +52,15 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("a format version 1 file (written by the previous build-index) is rejected with a clear message, not misread")
-    func rejectsVersion1() throws {
-        let path = Fixtures.directory.appendingPathComponent("small-v1.cidx").path
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 1, supported: 2...2)) { try CityIndex(path: path) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 1, supported: 2...2)
-        #expect(error.description == "the file has format version 1, which this reader no longer reads (it reads 2...2). "
-                + "Rebuild the index with this version's build-index (version 2 adds word matching and population order).")
+    @Test("format version 1 and 2 files (written by earlier build-index versions) are rejected with a clear message, not misread",
+          arguments: [1, 2])
+    func rejectsOlderVersions(version: UInt32) throws {
+        let path = Fixtures.directory.appendingPathComponent("small-v\(version).cidx").path
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 3...3)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 3...3)
+        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 3...3). "
+                + "Rebuild the index with this version's build-index (version 3 stores the tries without their label bytes; "
+                + "version 2 added word matching and population order).")
     }
 
     @Test("every truncation of a small index is rejected at open")

@@ -116,6 +116,26 @@ package struct FoldTable: @unchecked Sendable {
         return outputs.slice(offset: offset, length: byteCount)
     }
 
+    /// `fold(scalar)` as a value that can be kept (`FoldedBytes` pulls from it): a table
+    /// output points into the mapped file, any other fold (the scalar itself, or a Hangul
+    /// syllable's at most three jamo) is copied inline. O(1) for ASCII, O(log *f*) otherwise.
+    @inline(__always)
+    func scalarFold(of scalar: Unicode.Scalar) -> ScalarFold {
+        if let output = tableOutput(for: scalar) { return ScalarFold(tableOutput: output) }
+        var fold = ScalarFold()
+        withUnsafeMutableBytes(of: &fold.inlineBytes) { buffer in
+            if IndexLayout.hangulSyllables.contains(scalar.value) {
+                let (leading, vowel, trailing) = HangulDecomposition.jamo(of: scalar)
+                fold.count += UTF8Encoding.encode(leading, into: buffer, at: fold.count)
+                fold.count += UTF8Encoding.encode(vowel, into: buffer, at: fold.count)
+                if trailing != 0 { fold.count += UTF8Encoding.encode(trailing, into: buffer, at: fold.count) }
+            } else {
+                fold.count = UTF8Encoding.encode(scalar.value, into: buffer, at: 0)
+            }
+        }
+        return fold
+    }
+
     /// Calls `body` with the UTF-8 bytes of `fold(scalar)` (SEARCH.md §1), without allocating.
     @inline(__always)
     package func withFoldedUTF8<Result>(of scalar: Unicode.Scalar,

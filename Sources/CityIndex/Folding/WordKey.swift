@@ -45,6 +45,16 @@ package enum WordKey {
     }
 }
 
+extension WordKey {
+    /// Whether `prefix` starts one of the suffix keys of `name` (UTF-8): the test word
+    /// matching applies to a name (WORDS.md §2).
+    /// - Complexity: O(*n* + *w*·*m*) for a name of *n* bytes and *w* words and a prefix of *m* bytes.
+    static func name(_ name: ByteView, hasSuffixKeyStartingWith prefix: [UInt8], table: FoldTable) -> Bool {
+        let (key, wordStarts) = encode(name.scalars, with: table)
+        return wordStarts.contains { key[$0...].starts(with: prefix) }
+    }
+}
+
 /// Turns folded UTF-8 into word-key bytes one scalar's fold at a time, with no allocation.
 ///
 /// State: whether a word has started and whether a separator run is pending. The pending

@@ -6,10 +6,11 @@ package enum IndexLayout {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 2
-    /// The format versions this library reads. Version 1 (no word matching, no ranking
-    /// data in the trie) is rejected: its files must be rebuilt.
-    package static let supportedVersions: ClosedRange<UInt32> = 2...2
+    package static let currentVersion: UInt32 = 3
+    /// The format versions this library reads. Versions 1 (no word matching, no ranking
+    /// data in the trie) and 2 (tries with their label bytes) are rejected: their files
+    /// must be rebuilt.
+    package static let supportedVersions: ClosedRange<UInt32> = 3...3
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32

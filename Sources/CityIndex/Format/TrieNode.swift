@@ -1,32 +1,39 @@
-// TrieNode.swift: a view of one radix-trie node over the NODE or WNOD section (FORMAT.md §6).
+// TrieNode.swift: a view of one blind radix-trie node over the NODE or WNOD section (FORMAT.md §6).
 
 /// One node of a radix trie, parsed from the `NODE` or the `WNOD` section. Its *entries* are
 /// positions: in `NODE` entry *i* is the city of rank *i* (in population order, the city `PORD`
 /// says), in `WNOD` posting *i* of `WPST`.
 ///
-/// Grammar (FORMAT.md §6.1):
-/// `Node --> labelTailLength:varint, labelTail:u8^labelTailLength, firstEntryDelta:varint,
-///  entryCount:varint, childCount:varint, [repeatCount:varint, bestDelta:varint, offsetWidth:u8,
-///  childLabels:u8^childCount, childDistances:uint(offsetWidth)^childCount]`
+/// Grammar (FORMAT.md §6):
+/// `Node --> firstEntryDelta:varint, entryCount:varint, childCount:varint, [pathLength:varint,
+///  repeatCount:varint, bestDelta:varint, offsetWidth:u8, childLabels:u8^childCount,
+///  childDistances:uint(offsetWidth)^childCount]`
 /// (the bracket only when childCount > 0: a leaf's entries are one key's, one per city and
 /// in population order, so its repeat count is 0 and its best entry its first).
 ///
+/// The trie is *blind* (a PATRICIA trie): a node stores where its path ends, not the bytes
+/// of its edge label. Every key below a node starts with the node's path, so the bytes are
+/// those of its first entry's key (FORMAT.md §6.1); a search branches on one byte per node
+/// and compares the query with one key at the end.
+///
 /// Parsing checks every rule a walk relies on, so that a walk over a hostile file ends
-/// in a `corruptNode` error or an answer inside the city range, never a trap:
+/// in a `corruptNode` error or an answer inside the entry range, never a trap:
 /// - I1: a child's offset is strictly below its parent's (so every walk terminates);
-/// - I2: a node's entry range lies inside its parent's (so every entry is a valid position).
+/// - I2: a node's entry range lies inside its parent's (so every entry is a valid position);
+/// - an inner node's path is longer than its parent's (so a walk moves forward in the query).
 struct TrieNode {
-    /// Offset of the node from the start of the `NODE` section.
+    /// Offset of the node from the start of the section.
     let offset: Int
-    /// The edge label into this node, without its first byte (which the parent holds).
-    let labelTail: ByteView
+    /// The length in bytes of the node's path (its key prefix) for an inner node; `Int.max`
+    /// for a leaf, whose path is the whole key of its entries and is never branched on.
+    let pathLength: Int
     /// The first entry below this node.
     let firstEntry: Int
     /// How many entries are below this node: `firstEntry ..< firstEntry + entryCount`.
     let entryCount: Int
     /// How many distinct cities the entries hold (`entryCount` for `NODE`).
     let cityCount: Int
-    /// The entry below this node that comes first in population order (FORMAT.md §6.2),
+    /// The entry below this node that comes first in population order (FORMAT.md §6.3),
     /// in `entries` (equal to `firstEntry` when there are none).
     let bestEntry: Int
     let childCount: Int
@@ -37,30 +44,33 @@ struct TrieNode {
     /// Most children a node can have: one per possible next byte.
     static let maximumChildCount = 256
 
-    /// Parses the node at `offset` whose parent covers `parentEntries`.
+    /// Whether the node has no children (and so no stored path length).
+    var isLeaf: Bool { childCount == 0 }
+
+    /// Parses the node at `offset` whose parent covers `parentEntries` and has a path of
+    /// `parentPathLength` bytes (-1 for the root, whose path is empty).
     /// - Complexity: O(1) (a few varints), independent of the number of children.
     init(at offset: Int, in section: ByteView, parentFirstEntry: Int,
-         parentEntries: Range<Int>) throws(IndexFileError) {
+         parentEntries: Range<Int>, parentPathLength: Int) throws(IndexFileError) {
         func defect(_ reason: NodeDefect) -> IndexFileError { .corruptNode(nodeOffset: offset, reason: reason) }
-        guard let (labelTailLength, afterLength) = section.varint(at: offset) else {
-            throw defect(section.uint8(at: offset) == nil ? .truncated : .malformedVarint)
-        }
-        guard let labelTail = section.slice(offset: afterLength, length: Int(labelTailLength)) else {
-            throw defect(.truncated)
-        }
-        guard let (entryDelta, afterDelta) = section.varint(at: afterLength + Int(labelTailLength)),
+        guard let (entryDelta, afterDelta) = section.varint(at: offset),
               let (entryCount, afterCount) = section.varint(at: afterDelta),
               let (childCount, afterChildCount) = section.varint(at: afterCount) else {
-            throw defect(.malformedVarint)
+            throw defect(section.uint8(at: offset) == nil ? .truncated : .malformedVarint)
         }
         var repeatCount: UInt32 = 0, bestDelta: UInt32 = 0
+        var pathLength = Int.max
         var afterSummary = afterChildCount
         if childCount > 0 {
-            guard let (repeats, afterRepeat) = section.varint(at: afterChildCount),
+            guard let (length, afterLength) = section.varint(at: afterChildCount),
+                  let (repeats, afterRepeat) = section.varint(at: afterLength),
                   let (best, afterBest) = section.varint(at: afterRepeat) else {
                 throw defect(.malformedVarint)
             }
-            (repeatCount, bestDelta, afterSummary) = (repeats, best, afterBest)
+            guard Int(length) > parentPathLength else {
+                throw defect(.pathNotLongerThanParent(pathLength: Int(length)))
+            }
+            (pathLength, repeatCount, bestDelta, afterSummary) = (Int(length), repeats, best, afterBest)
         }
         let firstEntry = parentFirstEntry + Int(entryDelta)
         guard firstEntry >= parentEntries.lowerBound, Int(entryCount) <= parentEntries.upperBound - firstEntry else {
@@ -82,7 +92,7 @@ struct TrieNode {
             }
         }
         self.offset = offset
-        self.labelTail = labelTail
+        self.pathLength = pathLength
         self.firstEntry = firstEntry
         self.entryCount = Int(entryCount)
         self.cityCount = Int(entryCount - repeatCount)
@@ -124,6 +134,7 @@ struct TrieNode {
         guard distance > 0, childOffset >= IndexLayout.nodeSectionHeaderByteCount else {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))
         }
-        return try TrieNode(at: childOffset, in: section, parentFirstEntry: firstEntry, parentEntries: entries)
+        return try TrieNode(at: childOffset, in: section, parentFirstEntry: firstEntry, parentEntries: entries,
+                            parentPathLength: pathLength)
     }
 }

@@ -21,6 +21,11 @@ extension CityIndex {
     /// Walks the `NODE` trie with the folded query (SEARCH.md §2). Returns the node below
     /// which the matching cities lie (`nil` when none match) and the folded query's length in
     /// scalars (for highlights). O(*m*), allocates nothing.
+    ///
+    /// The trie is blind (FORMAT.md §6.1): the walk branches on the query bytes at the nodes'
+    /// path ends and skips the others, then, if it skipped any, compares the whole query with
+    /// the key of one city below the node it reached. Every key below a node shares the node's
+    /// path, so that one comparison decides for all of them.
     func prefixNode(for query: String) throws(IndexFileError) -> (node: TrieNode?, foldedScalarCount: Int) {
         var walk = TrieWalk(nodes: contents.trie.nodes, node: contents.trie.root)
         var foldedScalarCount = 0
@@ -38,15 +43,30 @@ extension CityIndex {
                 return (nil, foldedScalarCount)
             }
         }
-        return (walk.node, foldedScalarCount)
+        let node = walk.node
+        guard walk.skippedBytes else { return (node, foldedScalarCount) }
+        guard node.entryCount > 0 else { return (nil, foldedScalarCount) }
+        var key = FoldedBytes(of: contents.primaryName(ofRank: node.firstEntry), table: foldTable)
+        for scalar in query.scalarsAfterLeadingWhiteSpace {
+            let same = foldTable.withFoldedUTF8(of: scalar) { bytes in
+                for byte in bytes where key.next() != byte { return false }
+                return true
+            }
+            if !same { return (nil, foldedScalarCount) }
+        }
+        return (node, foldedScalarCount)
     }
 }
 
-/// A position in the trie: a node, and how much of its label tail has been matched.
+/// A position in a blind trie (FORMAT.md §6.1): a node, and how many query bytes led to it.
 struct TrieWalk {
     let nodes: ByteView
     private(set) var node: TrieNode
-    private var labelPosition = 0
+    /// Query bytes consumed so far; never more than `node.pathLength`.
+    private var depth = 0
+    /// Whether a consumed byte was not compared (it lay inside an edge or below a leaf): the
+    /// query must then be compared with a key below `node` before `node` is the answer.
+    private(set) var skippedBytes = false
     /// Set when a step met a damaged node.
     private(set) var error: IndexFileError?
 
@@ -55,19 +75,20 @@ struct TrieWalk {
         self.node = node
     }
 
-    /// Moves one folded byte deeper. Returns false when no key continues with `byte`
-    /// (or the node is damaged, which sets `error`). O(1).
+    /// Consumes one query byte: at the end of the node's path, moves to the child whose edge
+    /// starts with `byte`; elsewhere skips it. Returns false when no key continues with
+    /// `byte` (or the node is damaged, which sets `error`). O(log *children*).
     @inline(__always)
     mutating func advance(by byte: UInt8) -> Bool {
-        if labelPosition < node.labelTail.count {
-            guard node.labelTail.uint8(at: labelPosition) == byte else { return false }
-            labelPosition += 1
+        guard depth == node.pathLength else {
+            skippedBytes = true
+            depth += 1
             return true
         }
         do {
             guard let child = try node.child(startingWith: byte, in: nodes) else { return false }
             node = child
-            labelPosition = 0
+            depth += 1
             return true
         } catch {
             self.error = error

@@ -55,7 +55,10 @@ extension CityIndex {
     }
 
     /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the node below
-    /// which the matching postings lie (`nil` when none match) and the key. O(*m*).
+    /// which the matching postings lie (`nil` when none match) and the key. O(*m*) plus one
+    /// word key of a stored name when the blind walk skipped bytes (FORMAT.md §6.1): the key
+    /// matches every posting below the node exactly when it starts a suffix key of the name
+    /// of the node's first posting.
     func wordNode(for query: String) throws(IndexFileError) -> (TrieNode?, [UInt8]) {
         var walk = TrieWalk(nodes: contents.wordTrie.nodes, node: contents.wordTrie.root)
         var encoder = WordKeyEncoder()
@@ -77,7 +80,14 @@ extension CityIndex {
             }
         }
         if let error = walk.error { throw error }
-        return (matched ? walk.node : nil, key)
+        guard matched else { return (nil, key) }
+        let node = walk.node
+        guard walk.skippedBytes else { return (node, key) }
+        guard node.entryCount > 0, let (rank, slot) = contents.postings.posting(at: node.firstEntry),
+              WordKey.name(contents.nameBytes(ofRank: rank, slot: slot), hasSuffixKeyStartingWith: key, table: foldTable) else {
+            return (nil, key)
+        }
+        return (node, key)
     }
 }
 

@@ -5,7 +5,7 @@
 /// for `WNOD`.
 ///
 /// Invariant (checked by `init(validating:kind:entryCount:)`): the root offset lies inside the
-/// section after its header, and the root parses, covers every entry and has an empty label.
+/// section after its header, and the root parses, covers every entry and has an empty path.
 /// Every other node is checked as a walk reaches it (`TrieNode`).
 struct TrieSection {
     let nodes: ByteView
@@ -20,8 +20,12 @@ struct TrieSection {
         guard Int(rootOffset) >= IndexLayout.nodeSectionHeaderByteCount, Int(rootOffset) < section.count else {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .invalidRootOffset)
         }
-        let root = try TrieNode(at: Int(rootOffset), in: section, parentFirstEntry: 0, parentEntries: 0..<entryCount)
-        guard root.firstEntry == 0, root.entryCount == entryCount, root.labelTail.count == 0 else {
+        let root = try TrieNode(at: Int(rootOffset), in: section, parentFirstEntry: 0, parentEntries: 0..<entryCount,
+                                parentPathLength: -1)
+        guard root.isLeaf || root.pathLength == 0 else {
+            throw .corruptNode(nodeOffset: Int(rootOffset), reason: .pathNotLongerThanParent(pathLength: root.pathLength))
+        }
+        guard root.firstEntry == 0, root.entryCount == entryCount else {
             throw .corruptNode(nodeOffset: Int(rootOffset),
                                reason: .entryRangeOutsideParent(firstEntry: root.firstEntry, entryCount: root.entryCount))
         }

@@ -13,15 +13,13 @@ extension IndexContents {
             }
         }
         func key(ofEntry entry: Int) -> PopulationOrderKey { populationOrderKey(rank: rank(ofNodeEntry: entry) ?? entry, slot: 0) }
-        var folded: [UInt8] = []
-        try trie.walkCheckingStructure(precedes: { key(ofEntry: $0) < key(ofEntry: $1) }) { node, path, own throws(IndexFileError) in
+        func foldedName(ofRank rank: Int) -> [UInt8] { Array(IteratorSequence(FoldedBytes(of: primaryName(ofRank: rank), table: foldTable))) }
+        try trie.walkCheckingStructure(precedes: { key(ofEntry: $0) < key(ofEntry: $1) },
+                                       keysOfEntry: { [foldedName(ofRank: $0)] },
+                                       disagreement: { .invariantViolated(.trieDisagreesWithRecords(rank: $0)) }) { node, path, own throws(IndexFileError) in
             guard node.cityCount == node.entryCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset)) }
             for rank in own {
-                folded.removeAll(keepingCapacity: true)
-                for scalar in primaryName(ofRank: rank).scalars {
-                    foldTable.withFoldedUTF8(of: scalar) { folded.append(contentsOf: $0) }
-                }
-                guard folded == path else { throw .invariantViolated(.trieDisagreesWithRecords(rank: rank)) }
+                guard foldedName(ofRank: rank) == path else { throw .invariantViolated(.trieDisagreesWithRecords(rank: rank)) }
                 if rank > own.lowerBound {
                     let inOrder = (records.countryCode(ofRank: rank - 1).byteSwapped, records.id(ofRank: rank - 1))
                         < (records.countryCode(ofRank: rank).byteSwapped, records.id(ofRank: rank))

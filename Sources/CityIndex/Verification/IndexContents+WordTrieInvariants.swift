@@ -21,19 +21,28 @@ extension IndexContents {
         // City counts are checked after the walk, offline: O((postings + nodes) log postings)
         // whatever the trie's shape (counting each node's range would be quadratic on a comb).
         var summaries: [(entries: Range<Int>, cityCount: Int, offset: Int)] = []
-        try wordTrie.walkCheckingStructure(precedes: { key(ofPosting: $0) < key(ofPosting: $1) }) { node, path, own throws(IndexFileError) in
+        func suffixKeys(ofPosting position: Int) -> [[UInt8]] {
+            let (rank, slot) = posting(position)
+            let (wordKey, wordStarts) = WordKey.encode(nameBytes(ofRank: rank, slot: slot).scalars, with: foldTable)
+            return wordStarts.map { Array(wordKey[$0...]) }
+        }
+        var citiesOfKey = Set<Int>()
+        try wordTrie.walkCheckingStructure(precedes: { key(ofPosting: $0) < key(ofPosting: $1) },
+                                           keysOfEntry: suffixKeys(ofPosting:),
+                                           disagreement: { .invariantViolated(.wordTrieDisagreesWithNames(posting: $0)) }) { node, path, own throws(IndexFileError) in
             summaries.append((node.entries, node.cityCount, node.offset))
             var previous: Int?
+            citiesOfKey.removeAll(keepingCapacity: true)
             for position in own {
-                let (rank, slot) = posting(position)
-                if let previous {
-                    guard posting(previous).rank != rank, key(ofPosting: previous) < key(ofPosting: position) else {
-                        throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
-                    }
+                // One posting per city, in population order.
+                guard citiesOfKey.insert(posting(position).rank).inserted else {
+                    throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                }
+                if let previous, !(key(ofPosting: previous) < key(ofPosting: position)) {
+                    throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
                 previous = position
-                let (wordKey, wordStarts) = WordKey.encode(nameBytes(ofRank: rank, slot: slot).scalars, with: foldTable)
-                guard wordStarts.contains(where: { wordKey[$0...].elementsEqual(path) }) else {
+                guard suffixKeys(ofPosting: position).contains(path) else {
                     throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
             }

@@ -5,11 +5,21 @@ extension TrieSection {
     /// Walks every node once (iteratively), checking its structure: child labels increase,
     /// child entry ranges partition their parent's after its own entries, no node is reached
     /// twice, and the node's best entry is the best of its own first entry and its children's.
-    /// Calls `visit` with each node, its path (the key it spells) and its own entries.
+    /// Works out each node's path (the trie is blind, FORMAT.md §6.1) from the key of its first
+    /// entry and checks that it continues its parent's path with the child's label. Calls
+    /// `visit` with each node, its path (for a leaf: the whole key) and its own entries.
     ///
-    /// - Parameter precedes: population order of two entries.
-    /// - Complexity: O(nodes + path bytes); one bit per section byte.
+    /// - Parameters:
+    ///   - precedes: population order of two entries.
+    ///   - keysOfEntry: the keys an entry may stand for: the one folded name of a `NODE`
+    ///     entry, every suffix key of the name of a `WNOD` posting. The node's path is the
+    ///     one that starts with the parent's path and the label, which must be unambiguous.
+    ///   - disagreement: the error for an entry whose keys do not fit the trie.
+    /// - Complexity: O(nodes + path bytes + key bytes of each node's first entry); one bit
+    ///   per section byte.
     func walkCheckingStructure(precedes: (Int, Int) -> Bool,
+                               keysOfEntry: (Int) -> [[UInt8]],
+                               disagreement: (Int) -> IndexFileError,
                                visit: (TrieNode, [UInt8], Range<Int>) throws(IndexFileError) -> Void) throws(IndexFileError) {
         var visited = [UInt64](repeating: 0, count: nodes.count / 64 + 1)
         var path: [UInt8] = []
@@ -23,7 +33,10 @@ extension TrieSection {
             visited[bit / 64] |= 1 << UInt64(bit % 64)
             path.removeSubrange(pathLength...)
             if let label { path.append(label) }
-            path.append(contentsOf: node.labelTail.buffer)
+            if node.entryCount > 0 {
+                path = try Self.path(of: node, continuing: path, keys: keysOfEntry(node.firstEntry),
+                                     disagreement: disagreement(node.firstEntry))
+            }
 
             var children: [TrieNode] = []
             children.reserveCapacity(node.childCount)
@@ -53,5 +66,20 @@ extension TrieSection {
                 pending.append((child, childPathLength, node.childLabel(at: index, in: nodes)))
             }
         }
+    }
+
+    /// The path of `node` whose parent's path followed by the node's label is `prefix`: the
+    /// first `node.pathLength` bytes (for a leaf: all) of the one key in `keys` that starts
+    /// with `prefix`. Throws `disagreement` when no key fits, or several that differ there.
+    private static func path(of node: TrieNode, continuing prefix: [UInt8], keys: [[UInt8]],
+                             disagreement: IndexFileError) throws(IndexFileError) -> [UInt8] {
+        var path: [UInt8]?
+        for key in keys where key.starts(with: prefix) && (node.isLeaf || key.count >= node.pathLength) {
+            let candidate = node.isLeaf ? key : Array(key[0 ..< node.pathLength])
+            guard path == nil || path == candidate else { throw disagreement }
+            path = candidate
+        }
+        guard let path else { throw disagreement }
+        return path
     }
 }

@@ -1,4 +1,4 @@
-// TrieSectionWriter.swift: encoder twin of TrieSection and TrieNode (FORMAT.md §6).
+// TrieSectionWriter.swift: encoder twin of TrieSection and TrieNode (FORMAT.md §6): a blind radix trie.
 import CityIndex
 
 /// Writes a radix trie (the `NODE` or the `WNOD` section) over sorted keys, children before
@@ -57,19 +57,19 @@ struct TrieSectionWriter {
             return entries.precedes(b, a) ? b : a
         }
 
-        func write(_ node: OpenNode, parentDepth: Int, parentFirstEntry: Int) -> Int {
+        func write(_ node: OpenNode, parentFirstEntry: Int) -> Int {
             let offset = writer.count
             nodeCount += 1
-            let label = node.depth > parentDepth ? bytes(of: keys[node.keyIndex]).dropFirst(parentDepth + 1).prefix(node.depth - parentDepth - 1) : []
-            writer.appendVarint(UInt32(label.count))
-            writer.append(label)
             writer.appendVarint(UInt32(node.firstEntry - parentFirstEntry))
             let entryCount = node.entryEnd - node.firstEntry
             let cityCount = distinct?.cityCount(in: node.firstEntry ..< node.entryEnd) ?? entryCount
             writer.appendVarint(UInt32(entryCount))
             writer.appendVarint(UInt32(node.children.count))
             if !node.children.isEmpty {
-                // A leaf's summary is implied: one key's entries, one per city, best first.
+                // The trie is blind: an inner node stores where its path ends, not its label
+                // bytes (a search reads them from a key below it). A leaf's path is its key,
+                // and its summary is implied: one key's entries, one per city, best first.
+                writer.appendVarint(UInt32(node.depth))
                 writer.appendVarint(UInt32(entryCount - cityCount))
                 writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
                 let largestDistance = offset - node.children[0].offset
@@ -84,7 +84,7 @@ struct TrieSectionWriter {
         /// Writes `node` and records it as the last child of the node on top of the stack.
         func attach(_ node: OpenNode) {
             let parent = stack[stack.count - 1]
-            let offset = write(node, parentDepth: parent.depth, parentFirstEntry: parent.firstEntry)
+            let offset = write(node, parentFirstEntry: parent.firstEntry)
             let label = keyArena[Int(keys[node.keyIndex].start) + parent.depth]
             stack[stack.count - 1].children.append((label, offset))
             stack[stack.count - 1].entryEnd = node.entryEnd
@@ -117,7 +117,7 @@ struct TrieSectionWriter {
         }
         while stack.count > 1 { attach(stack.removeLast()) }
         precondition(stack[0].entryEnd == entries.count, "the trie must cover every entry")
-        let rootOffset = write(stack[0], parentDepth: 0, parentFirstEntry: 0)
+        let rootOffset = write(stack[0], parentFirstEntry: 0)
         writer.overwriteUInt32(UInt32(rootOffset), at: 0)
         return (writer.bytes, nodeCount)
     }
