@@ -36,13 +36,16 @@ struct FormatRoundTripTests {
         let built = try IndexBuilder().build(jsonBytes: Array(Self.threeCities.utf8))
         let sizes = Dictionary(uniqueKeysWithValues: built.summary.sections.map { ($0.kind, $0.byteCount) })
         // Search order: Köln (rank 0), Paris FR (1), Paris US (2).
-        #expect(sizes[.cities] == 3 * 20)
+        // CITY: header 8; country table DE, FR, US 6 bytes padded to 8; records of 2 (id ≤ 3)
+        // + 28 + 29 + 3 (name offset ≤ 5) + 3 (name length ≤ 5) + 2 (3 countries) = 67 bits,
+        // 3 × 67 = 201 bits in 4 words.
+        #expect(sizes[.cities] == 8 + 8 + 4 * 8)
         #expect(sizes[.names] == 5 + 5)                    // "Paris" once (shared), "Köln" (ö is 2 bytes)
-        #expect(sizes[.idIndex] == 3 * 4)
-        #expect(sizes[.population] == 3 * 4)
+        #expect(sizes[.idIndex] == 8 + 8)                  // 3 ranks of 2 bits: one word
+        #expect(sizes[.population] == 8 + 8)               // 101, 201 and 0 (unknown) in 8 bits: one word
         #expect(sizes[.populationOrder] == 8 + 2 * 8)      // entries 1 and 2 swap: Paris US outranks Paris FR
         #expect(sizes[.alternateNames] == 8 + 4 * 4 + 8)   // offsets for 3 cities + end; varint 7 + "Lutetia"
-        #expect(sizes[.wordPostings] == 8 + 4 * 4)         // koln, lutetia, paris ×2; packed (2 + 1 bits)
+        #expect(sizes[.wordPostings] == 8 + 8)             // koln, lutetia, paris ×2: 4 × (2 + 1) bits, one word
         // NODE (blind: no label bytes): header 8; leaves "koln" and "paris" 3 each (entry
         // delta, entry count, 0 children); root 11 (delta, count, children, path length 0,
         // repeats, best, width, 2 labels, 2 one-byte distances).

@@ -142,11 +142,15 @@ struct CorruptIndexTests {
         try CityIndex(bytes: Self.restamped(Fixtures.smallIndexBytes)).verify()
         // Swap the first two CITY records: every check but the trie's agreement passes.
         let bytes = Fixtures.smallIndexBytes
-        let cityEntry = (0..<Int(bytes[28])).first { bytes[32 + 24 * $0] == UInt8(ascii: "C") }!
-        let cityOffset = (0..<8).reduce(0) { $0 | Int(bytes[32 + 24 * cityEntry + 8 + $1]) << (8 * $1) }
+        let cities = Self.section("CITY", in: bytes)
+        let widths = (0..<4).map { Int(bytes[cities.lowerBound + $0]) }
+        let recordWidth = widths.reduce(28 + 29, +)
+        let countryCount = Int(bytes[cities.lowerBound + 4]) | Int(bytes[cities.lowerBound + 5]) << 8
+        let records = 8 * (cities.lowerBound + 8 + (2 * countryCount + 7) / 8 * 8)
         var swapped = bytes
-        swapped.replaceSubrange(cityOffset ..< cityOffset + 20, with: bytes[cityOffset + 20 ..< cityOffset + 40])
-        swapped.replaceSubrange(cityOffset + 20 ..< cityOffset + 40, with: bytes[cityOffset ..< cityOffset + 20])
+        let first = Self.bits(in: bytes, at: records, width: recordWidth)
+        Self.setBits(in: &swapped, at: records, to: Self.bits(in: bytes, at: records + recordWidth, width: recordWidth))
+        Self.setBits(in: &swapped, at: records + recordWidth, to: first)
         let index = try CityIndex(bytes: Self.restamped(swapped))
         #expect(throws: IndexFileError.self) { try index.verify() }
         // Rename Hurzuf to Jurzuf in NAME: records, ids and nodes are fine, the keys are not.
@@ -166,6 +170,19 @@ struct CorruptIndexTests {
         return field(8) ..< field(8) + field(16)
     }
 
+    /// The bits `bit ..< bit + width` of `bytes` (bit *b* is bit `b % 8` of byte `b / 8`, as in
+    /// FORMAT.md's bit-packed fields), least significant first.
+    private static func bits(in bytes: [UInt8], at bit: Int, width: Int) -> [Bool] {
+        (bit ..< bit + width).map { bytes[$0 / 8] >> UInt8($0 % 8) & 1 == 1 }
+    }
+
+    private static func setBits(in bytes: inout [UInt8], at bit: Int, to values: [Bool]) {
+        for (index, value) in values.enumerated() {
+            let position = bit + index
+            if value { bytes[position / 8] |= 1 << UInt8(position % 8) } else { bytes[position / 8] &= ~(1 << UInt8(position % 8)) }
+        }
+    }
+
     @Test("verify() finds damage to the word trie, postings, alternate names and population order behind a valid checksum")
     func deepVerificationOfWordMatching() throws {
         let bytes = Fixtures.smallIndexBytes
@@ -175,16 +192,18 @@ struct CorruptIndexTests {
         }
         // Two postings of different keys swapped: their paths no longer spell their names.
         let section = Self.section("WPST", in: bytes)
-        let width = Int(bytes[section.lowerBound + 1])   // 4 (packed) or 6 bytes per posting
-        let first = section.lowerBound + 8, last = section.upperBound - width
+        let width = Int(bytes[section.lowerBound]) + Int(bytes[section.lowerBound + 1])   // rank + slot bits
+        let count = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 4 + $1]) << (8 * $1) }
+        let postings = 8 * (section.lowerBound + 8)
+        func posting(_ index: Int) -> [Bool] { Self.bits(in: bytes, at: postings + index * width, width: width) }
         var swapped = bytes
-        swapped.replaceSubrange(first ..< first + width, with: bytes[first + width ..< first + 2 * width])
-        swapped.replaceSubrange(first + width ..< first + 2 * width, with: bytes[first ..< first + width])
+        Self.setBits(in: &swapped, at: postings, to: posting(1))
+        Self.setBits(in: &swapped, at: postings + width, to: posting(0))
         try verifyFails(swapped, "swapped postings", with: .wordTrieDisagreesWithNames(posting: 0))
         // A posting repeated over another: one (city, key) pair is missing.
         var repeated = bytes
-        repeated.replaceSubrange(last ..< last + width, with: bytes[last - width ..< last])
-        try verifyFails(repeated, "a repeated posting", with: .wordTrieDisagreesWithNames(posting: 17))
+        Self.setBits(in: &repeated, at: postings + (count - 1) * width, to: posting(count - 2))
+        try verifyFails(repeated, "a repeated posting", with: .wordTrieDisagreesWithNames(posting: count - 1))
         // The alternate name "Munich" renamed "Xunich": its postings no longer match it.
         let names = Self.section("ALTN", in: bytes)
         let munich = Array("Munich".utf8)
@@ -195,10 +214,12 @@ struct CorruptIndexTests {
         // The populations of Paris, FR and Paris, US swapped: PORD (here: no entry moved) and
         // the nodes' best entries no longer follow population order.
         let population = Self.section("POPL", in: bytes)
+        let populationWidth = Int(bytes[population.lowerBound])
         let parisRank = try #require(Fixtures.smallIndex.city(id: 2988507)?.rank)
         var reordered = bytes
-        let at = population.lowerBound + 4 * parisRank
-        reordered.replaceSubrange(at ..< at + 8, with: bytes[at + 4 ..< at + 8] + bytes[at ..< at + 4])
+        let at = 8 * (population.lowerBound + 8) + populationWidth * parisRank
+        Self.setBits(in: &reordered, at: at, to: Self.bits(in: bytes, at: at + populationWidth, width: populationWidth))
+        Self.setBits(in: &reordered, at: at + populationWidth, to: Self.bits(in: bytes, at: at, width: populationWidth))
         try verifyFails(reordered, "populations out of PORD's order", with: .populationOrderWrong(position: 8))
         // The undamaged file passes.
         try CityIndex(bytes: Self.restamped(bytes)).verify()

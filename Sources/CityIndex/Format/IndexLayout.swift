@@ -33,18 +33,11 @@ package enum IndexLayout {
     /// Section flag bit: a reader that does not know the section must reject the file.
     package static let requiredSectionFlag: UInt32 = 1
 
-    /// Size of one record in the `CITY` section.
-    package static let cityRecordByteCount = 20
-    /// Offsets inside a `CITY` record.
-    package static let recordIDOffset = 0
-    package static let recordLatitudeOffset = 4
-    package static let recordLongitudeOffset = 8
-    package static let recordNameOffsetOffset = 12
-    package static let recordNameByteCountOffset = 16
-    package static let recordCountryOffset = 18
-
-    /// `POPL` value meaning "population unknown".
+    /// `POPL` value meaning "population unknown"; a known population *p* is stored as *p* + 1.
     package static let unknownPopulation: UInt32 = .max
+
+    /// Size of the header before a bit-packed array in `IDIX`, `POPL` and `WPST` (widths, reserved, count).
+    package static let packedHeaderByteCount = 8
 
     /// Size of the `FOLD` section's own header and of one of its entries.
     package static let foldHeaderByteCount = 8
@@ -57,13 +50,6 @@ package enum IndexLayout {
 
     /// Size of the `ALTN` section's own header (text byte count + reserved).
     package static let alternateHeaderByteCount = 8
-
-    /// Size of the `WPST` header (slot bit count u8, posting byte count u8, reserved); a
-    /// posting is 4 bytes (`rank << slotBits | slot`) when rank and slot fit in 32 bits,
-    /// else 6 (rank u32, slot u16).
-    package static let postingHeaderByteCount = 8
-    package static let packedPostingByteCount = 4
-    package static let widePostingByteCount = 6
 
     /// Size of the `NODE` and `WNOD` sections' own header (root offset + reserved).
     package static let nodeSectionHeaderByteCount = 8

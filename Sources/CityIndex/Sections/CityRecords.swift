@@ -1,49 +1,70 @@
-// CityRecords.swift: the CITY section, one fixed-size record per city (FORMAT.md §7.1).
+// CityRecords.swift: the CITY section, one bit-packed record per city (FORMAT.md §7.1).
 
-/// The `CITY` section: `cityCount` records of 20 bytes in search order.
+/// The `CITY` section: a header of field widths, the table of country codes, then `cityCount`
+/// bit-packed records in search order (`CityRecordLayout`).
 ///
-/// Invariant (checked once by `init(validating:cityCount:)`): the section holds exactly
-/// `cityCount` records, so every read of a rank in `0 ..< cityCount` is in bounds and
-/// unchecked. Field values are not trusted here: a name location may point outside `NAME`
-/// (`NameText` reads it as empty) and `verify()` checks every field.
+/// Invariant (checked once by `init(validating:cityCount:)`): the widths are within their
+/// maximums and the section holds exactly the header, the country table and `cityCount`
+/// records, so every read of a rank in `0 ..< cityCount` is in bounds and unchecked. Field
+/// values are not trusted here: a name location may point outside `NAME` (`NameText` reads it
+/// as empty), a country index outside the table reads as 0, and `verify()` checks every field.
 struct CityRecords {
-    private let bytes: ByteView
+    private let layout: CityRecordLayout
+    private let countryCodes: ByteView
+    private let countryCount: Int
+    private let records: PackedBits
 
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
-        try section.requireByteCount(UInt64(cityCount) * UInt64(IndexLayout.cityRecordByteCount), of: .cities)
-        bytes = section
+        let widths = (0..<4).map { Int(section.uint8(at: $0) ?? 0) }
+        let layout = CityRecordLayout(idWidth: widths[0], nameOffsetWidth: widths[1],
+                                      nameByteCountWidth: widths[2], countryWidth: widths[3])
+        let countryCount = Int(section.uint16(at: 4) ?? 0)
+        let expected = layout.sectionByteCount(cityCount: cityCount, countryCount: countryCount)
+        guard layout.isValid, section.count >= CityRecordLayout.headerByteCount else {
+            throw .sectionSizeMismatch(section: .cities, byteCount: UInt64(section.count), expectedByteCount: UInt64(expected))
+        }
+        try section.requireByteCount(UInt64(expected), of: .cities)
+        let tableByteCount = CityRecordLayout.countryTableByteCount(countryCount: countryCount)
+        self.layout = layout
+        self.countryCount = countryCount
+        countryCodes = section.slice(uncheckedOffset: CityRecordLayout.headerByteCount, length: 2 * countryCount)
+        records = PackedBits(words: section.slice(uncheckedOffset: CityRecordLayout.headerByteCount + tableByteCount,
+                                                  length: section.count - CityRecordLayout.headerByteCount - tableByteCount))
     }
 
     @inline(__always)
-    private func field32(_ fieldOffset: Int, ofRank rank: Int) -> UInt32 {
-        bytes.uint32(uncheckedAt: rank * IndexLayout.cityRecordByteCount + fieldOffset)
+    private func field(_ start: Int, width: Int, ofRank rank: Int) -> UInt64 {
+        records.field(atBit: rank * layout.recordWidth + start, width: width)
     }
 
     /// The city's `_id`. `rank` in `0 ..< cityCount`. O(1).
     @inline(__always)
-    func id(ofRank rank: Int) -> UInt32 { field32(IndexLayout.recordIDOffset, ofRank: rank) }
+    func id(ofRank rank: Int) -> UInt32 { UInt32(truncatingIfNeeded: field(0, width: layout.idWidth, ofRank: rank)) }
 
-    /// Latitude in millionths of a degree. O(1).
+    /// Latitude in millionths of a degree (out of −90…90° only in a damaged file). O(1).
     func latitudeMicrodegrees(ofRank rank: Int) -> Int32 {
-        Int32(bitPattern: field32(IndexLayout.recordLatitudeOffset, ofRank: rank))
+        let stored = Int64(field(layout.latitudeStart, width: CityRecordLayout.latitudeWidth, ofRank: rank))
+        return Int32(stored - CityRecordLayout.latitudeBias)
     }
 
-    /// Longitude in millionths of a degree. O(1).
+    /// Longitude in millionths of a degree (out of −180…180° only in a damaged file). O(1).
     func longitudeMicrodegrees(ofRank rank: Int) -> Int32 {
-        Int32(bitPattern: field32(IndexLayout.recordLongitudeOffset, ofRank: rank))
+        let stored = Int64(field(layout.longitudeStart, width: CityRecordLayout.longitudeWidth, ofRank: rank))
+        return Int32(stored - CityRecordLayout.longitudeBias)
     }
 
     /// Where the primary name lies in `NAME` (not checked against it). O(1).
     @inline(__always)
     func nameLocation(ofRank rank: Int) -> (offset: Int, byteCount: Int) {
-        let base = rank * IndexLayout.cityRecordByteCount
-        return (Int(bytes.uint32(uncheckedAt: base + IndexLayout.recordNameOffsetOffset)),
-                Int(bytes.uint16(uncheckedAt: base + IndexLayout.recordNameByteCountOffset)))
+        (Int(field(layout.nameOffsetStart, width: layout.nameOffsetWidth, ofRank: rank)),
+         Int(field(layout.nameByteCountStart, width: layout.nameByteCountWidth, ofRank: rank)))
     }
 
-    /// The two country-code bytes, the first letter in the low byte. O(1).
+    /// The two country-code bytes, the first letter in the low byte; 0 when the record's
+    /// country index lies outside the table (a damaged file). O(1).
     func countryCode(ofRank rank: Int) -> UInt16 {
-        bytes.uint16(uncheckedAt: rank * IndexLayout.cityRecordByteCount + IndexLayout.recordCountryOffset)
+        let index = Int(field(layout.countryStart, width: layout.countryWidth, ofRank: rank))
+        return index < countryCount ? countryCodes.uint16(uncheckedAt: 2 * index) : 0
     }
 }

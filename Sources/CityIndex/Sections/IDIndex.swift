@@ -1,26 +1,25 @@
-// IDIndex.swift: the IDIX section, ranks ordered by city id (FORMAT.md §7.3).
+// IDIndex.swift: the IDIX section, bit-packed ranks ordered by city id (FORMAT.md §7.3).
 
-/// The `IDIX` section: `cityCount` ranks, ordered by the id of the city at each rank, so that
-/// `city(id:)` is a binary search.
+/// The `IDIX` section: `cityCount` ranks of ⌈log₂ cityCount⌉ bits (`PackedArray`), ordered by
+/// the id of the city at each rank, so that `city(id:)` is a binary search.
 ///
 /// Invariant (checked by `init(validating:cityCount:)`): exactly `cityCount` entries, so every
 /// position in `0 ..< cityCount` reads in bounds. The values are not trusted: `rank(at:)`
 /// returns `nil` for one outside the city range; `verify()` checks the order.
 struct IDIndex {
-    private let bytes: ByteView
+    private let ranks: PackedArray
     private let cityCount: Int
 
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
-        try section.requireByteCount(UInt64(cityCount) * 4, of: .idIndex)
-        bytes = section
+        ranks = try PackedArray(validating: section, count: cityCount, of: .idIndex)
         self.cityCount = cityCount
     }
 
     /// The rank stored at `position` (in `0 ..< cityCount`), or `nil` when it names no city.
     @inline(__always)
     func rank(at position: Int) -> Int? {
-        let rank = Int(bytes.uint32(uncheckedAt: position * 4))
+        let rank = Int(ranks[position])
         return rank < cityCount ? rank : nil
     }
 

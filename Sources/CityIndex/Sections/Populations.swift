@@ -1,20 +1,20 @@
-// Populations.swift: the optional POPL section, one population per city (FORMAT.md §7.4).
+// Populations.swift: the optional POPL section, one bit-packed population per city (FORMAT.md §7.4).
 
-/// The `POPL` section: `cityCount` populations in search order, `0xFFFFFFFF` for unknown.
+/// The `POPL` section: `cityCount` values in search order (`PackedArray`), each a population
+/// plus one, 0 for unknown.
 /// Invariant (checked by `init(validating:cityCount:)`): exactly `cityCount` values.
 struct Populations {
-    private let bytes: ByteView
+    private let values: PackedArray
 
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
-        try section.requireByteCount(UInt64(cityCount) * 4, of: .population)
-        bytes = section
+        values = try PackedArray(validating: section, count: cityCount, of: .population)
     }
 
     /// The population of the city at `rank` (in `0 ..< cityCount`), `nil` when unknown. O(1).
     @inline(__always)
     func population(ofRank rank: Int) -> UInt32? {
-        let value = bytes.uint32(uncheckedAt: rank * 4)
-        return value == IndexLayout.unknownPopulation ? nil : value
+        let value = values[rank]
+        return value == 0 ? nil : UInt32(truncatingIfNeeded: value - 1)
     }
 }

@@ -1,12 +1,12 @@
 // IDIndexWriter.swift: encoder twin of IDIndex (FORMAT.md §7.3).
+import CityIndex
 
-/// Writes `IDIX`: the rank of each city, by increasing id. O(*n*).
+/// Writes `IDIX`: the rank of each city, by increasing id, in ⌈log₂ *n*⌉ bits. O(*n*).
 enum IDIndexWriter {
     static func sectionBytes(order: SearchOrder) -> [UInt8] {
         var rankOfRecord = [UInt32](repeating: 0, count: order.recordOfRank.count)
         for (rank, recordIndex) in order.recordOfRank.enumerated() { rankOfRecord[Int(recordIndex)] = UInt32(rank) }
-        var section = ByteWriter(capacity: rankOfRecord.count * 4)
-        for recordIndex in order.recordsByID { section.appendUInt32(rankOfRecord[Int(recordIndex)]) }
-        return section.bytes
+        return PackedBitsWriter.arraySection(order.recordsByID.lazy.map { UInt64(rankOfRecord[Int($0)]) },
+                                             width: bitWidth(holding: UInt64(max(rankOfRecord.count - 1, 0))))
     }
 }

@@ -1,0 +1,49 @@
+// PackedArray.swift: a section of equal-width bit-packed integers behind a width header
+// (FORMAT.md §1: IDIX, POPL, WPST).
+
+/// `PackedArray --> width:u8, secondWidth:u8, reserved:u16 (0), count:u32, words of count ×
+/// (width + secondWidth) bits`: value *i* holds bits `i·w ..< (i+1)·w` of `PackedBits` for the total
+/// width *w*. One width for `IDIX` (ranks) and `POPL` (populations); two for `WPST`, whose
+/// value is a rank and a name slot side by side.
+///
+/// Invariant (checked by `init(validating:count:)`): the widths are at most 32 each and the
+/// section holds exactly the header and `count` values, so every read in `0 ..< count` is in
+/// bounds and unchecked.
+struct PackedArray {
+    /// The widths from the header, and their sum: the bits per value.
+    let width: Int
+    let secondWidth: Int
+    let valueWidth: Int
+    let count: Int
+    private let bits: PackedBits
+
+    /// The section size for `count` values of `valueWidth` bits. O(1).
+    package static func byteCount(count: Int, valueWidth: Int) -> Int {
+        IndexLayout.packedHeaderByteCount + PackedBits.byteCount(bitCount: count * valueWidth)
+    }
+
+    /// - Parameter count: how many values the section must hold (`cityCount` for `IDIX` and
+    ///   `POPL`), or `nil` when any count is valid (`WPST`).
+    /// - Complexity: O(1).
+    init(validating section: ByteView, count requiredCount: Int?, of kind: SectionKind) throws(IndexFileError) {
+        let width = Int(section.uint8(at: 0) ?? 0)
+        let secondWidth = Int(section.uint8(at: 1) ?? 0)
+        let valueWidth = width + secondWidth
+        let header = IndexLayout.packedHeaderByteCount
+        let count = requiredCount ?? Int(section.uint32(at: 4) ?? 0)
+        let expected = Self.byteCount(count: count, valueWidth: valueWidth)
+        guard section.count >= header, width <= 32, secondWidth <= 32, section.uint32(at: 4) == UInt32(truncatingIfNeeded: count),
+              section.count == expected else {
+            throw .sectionSizeMismatch(section: kind, byteCount: UInt64(section.count), expectedByteCount: UInt64(expected))
+        }
+        self.width = width
+        self.secondWidth = secondWidth
+        self.valueWidth = valueWidth
+        self.count = count
+        bits = PackedBits(words: section.slice(uncheckedOffset: header, length: section.count - header))
+    }
+
+    /// Value `index` (in `0 ..< count`), both widths together. O(1).
+    @inline(__always)
+    subscript(index: Int) -> UInt64 { bits.field(atBit: index * valueWidth, width: valueWidth) }
+}
