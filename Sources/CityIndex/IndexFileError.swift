@@ -67,6 +67,8 @@ public enum NodeDefect: Equatable, Sendable {
     case entryRangeOutsideParent(firstEntry: Int, entryCount: Int)
     /// An inner node's path is not longer than its parent's (FORMAT.md §6.2).
     case pathNotLongerThanParent(pathLength: Int)
+    /// The section header's bucket capacity is not 1 (`NODE`) or 1…64 (`WNOD`).
+    case invalidBucketCapacity(Int)
     /// More repeated entries than entries, or a best entry outside the node's entries.
     case invalidCounts(repeatCount: Int, bestDelta: Int)
     /// Siblings' entries overlap, or a node's best entry ranks after one of its subtree's.

@@ -106,7 +106,7 @@ public struct IndexBuilder: Sendable {
             entries: TrieSectionWriter.Entries(count: postingRanks.count, precedes: { a, b in
                 order.populationOrderKey(rank: Int(postingRanks[a]), slot: Int(postingSlots[a]))
                     < order.populationOrderKey(rank: Int(postingRanks[b]), slot: Int(postingSlots[b]))
-            }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount)))
+            }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount), bucketCapacity: IndexLayout.wordBucketCapacity))
         sections += [
             IndexFileWriter.Section(kind: .nodes, isRequired: true, bytes: nodeBytes),
             IndexFileWriter.Section(kind: .wordNodes, isRequired: true, bytes: wordNodeBytes),

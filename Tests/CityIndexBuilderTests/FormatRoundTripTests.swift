@@ -134,6 +134,28 @@ struct FormatRoundTripTests {
         }
     }
 
+    @Test("WNOD buckets: a leaf holding several keys answers each query with exactly its matching postings")
+    func wordBuckets() throws {
+        // Five one-word names of distinct cities under "sal": one bucket leaf of five keys.
+        let names = ["Sala", "Sale", "Salo", "Salamanca", "Salt"]
+        let json = "[" + names.enumerated().map { index, name in
+            #"{"country":"XX","name":"\#(name)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"population":\#(100 * (index + 1))}"#
+        }.joined(separator: ",") + "]"
+        let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
+        // Header 8; one leaf (3 bytes) under the root; the root 9 (delta, count, 1 child, path
+        // length, repeats, best, width, 1 label, 1 distance).
+        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 3 + 9)
+        let index = try CityIndex(bytes: built.bytes)
+        try index.verify()
+        for (query, ids) in [("s", [1, 4, 2, 3, 5]), ("sal", [1, 4, 2, 3, 5]), ("sala", [1, 4]), ("salam", [4]), ("sale", [2]),
+                             ("salt", [5]), ("salx", []), ("sb", []), ("salamancas", [])] {
+            #expect(try index.search(query, matching: .words).map(\.id) == ids, "words \(query)")
+            #expect(try index.search(query, matching: .words, order: .population).map(\.id) == ids.sorted(by: >), "by population \(query)")
+            #expect(try index.search(query, matching: .words, order: .population, limit: 2).map(\.id) == Array(ids.sorted(by: >).prefix(2)))
+            #expect(try index.search(query, matching: .words).totalCount == ids.count)
+        }
+    }
+
     @Test("an empty list builds an index that answers every query with nothing")
     func emptyList() throws {
         let index = try build("[]")

@@ -51,8 +51,12 @@ package enum IndexLayout {
     /// Size of the `ALTN` section's own header (text byte count + reserved).
     package static let alternateHeaderByteCount = 8
 
-    /// Size of the `NODE` and `WNOD` sections' own header (root offset + reserved).
+    /// Size of the `NODE` and `WNOD` sections' own header (root offset + bucket capacity).
     package static let nodeSectionHeaderByteCount = 8
+    /// Most entries a `WNOD` leaf holding several keys (a bucket) has, as `build-index`
+    /// writes it, and the most any file may declare (bounds a search's scan of a bucket).
+    package static let wordBucketCapacity = 8
+    package static let maximumBucketCapacity = 64
 
     /// Hangul syllables are folded by the Unicode decomposition algorithm (FORMAT.md §5.2)
     /// rather than listed in the fold table.

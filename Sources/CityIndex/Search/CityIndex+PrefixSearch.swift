@@ -12,21 +12,21 @@ extension CityIndex {
     ///   number of cities and of matches. Allocates nothing.
     /// - Throws: `IndexFileError.corruptNode` when the walk meets a damaged node.
     public func search(_ query: String) throws(IndexFileError) -> CityMatches {
-        let (node, foldedScalarCount) = try prefixNode(for: query)
-        let ranks = node?.entries ?? 0..<0
+        let (match, foldedScalarCount) = try prefixMatch(for: query)
+        let ranks = match?.entries ?? 0..<0
         return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
                            totalCount: ranks.count)
     }
 
-    /// Walks the `NODE` trie with the folded query (SEARCH.md §2). Returns the node below
-    /// which the matching cities lie (`nil` when none match) and the folded query's length in
-    /// scalars (for highlights). O(*m*), allocates nothing.
+    /// Walks the `NODE` trie with the folded query (SEARCH.md §2). Returns the cities that
+    /// match (`nil` when none do) and the folded query's length in scalars (for highlights).
+    /// O(*m*), allocates nothing.
     ///
     /// The trie is blind (FORMAT.md §6.1): the walk branches on the query bytes at the nodes'
     /// path ends and skips the others, then, if it skipped any, compares the whole query with
     /// the key of one city below the node it reached. Every key below a node shares the node's
     /// path, so that one comparison decides for all of them.
-    func prefixNode(for query: String) throws(IndexFileError) -> (node: TrieNode?, foldedScalarCount: Int) {
+    func prefixMatch(for query: String) throws(IndexFileError) -> (match: TrieMatch?, foldedScalarCount: Int) {
         var walk = TrieWalk(nodes: contents.trie.nodes, node: contents.trie.root)
         var foldedScalarCount = 0
         let foldTable = contents.foldTable
@@ -43,18 +43,18 @@ extension CityIndex {
                 return (nil, foldedScalarCount)
             }
         }
-        let node = walk.node
-        guard walk.skippedBytes else { return (node, foldedScalarCount) }
-        guard node.entryCount > 0 else { return (nil, foldedScalarCount) }
-        var key = FoldedBytes(of: contents.primaryName(ofRank: node.firstEntry), table: foldTable)
-        for scalar in query.scalarsAfterLeadingWhiteSpace {
-            let same = foldTable.withFoldedUTF8(of: scalar) { bytes in
-                for byte in bytes where key.next() != byte { return false }
-                return true
+        let match = contents.trie.matches(of: walk) { [contents] rank in
+            var key = FoldedBytes(of: contents.primaryName(ofRank: rank), table: foldTable)
+            for scalar in query.scalarsAfterLeadingWhiteSpace {
+                let same = foldTable.withFoldedUTF8(of: scalar) { bytes in
+                    for byte in bytes where key.next() != byte { return false }
+                    return true
+                }
+                if !same { return false }
             }
-            if !same { return (nil, foldedScalarCount) }
+            return true
         }
-        return (node, foldedScalarCount)
+        return (match, foldedScalarCount)
     }
 }
 

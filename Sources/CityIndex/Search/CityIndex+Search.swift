@@ -21,20 +21,20 @@ extension CityIndex {
         precondition(limit >= 0, "limit must not be negative")
         switch matching {
         case .prefix:
-            let (node, foldedScalarCount) = try prefixNode(for: query)
-            let ranks = node?.entries ?? 0..<0
+            let (match, foldedScalarCount) = try prefixMatch(for: query)
+            let ranks = match?.entries ?? 0..<0
             let prefixQuery = MatchQuery.prefix(foldedScalarCount: foldedScalarCount)
-            guard order == .population, let node, !ranks.isEmpty else {
+            guard order == .population, let match, !ranks.isEmpty else {
                 return CityMatches(contents: contents, storage: .ranks(ranks), query: prefixQuery, totalCount: ranks.count)
                     .limited(to: limit)
             }
-            let entries = try RankedSearch.top(limit, below: node, in: contents.trie.nodes, contents: contents) { [contents] entry in
+            let entries = try RankedSearch.top(limit, of: match, in: contents.trie, contents: contents) { [contents] entry in
                 contents.rank(ofNodeEntry: entry).map { ($0, 0) }
             }
             return CityMatches(contents: contents, storage: .entries(entries), query: prefixQuery, totalCount: ranks.count)
         case .words:
-            let (node, key) = try wordNode(for: query)
-            guard let node else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
+            let (match, key) = try wordMatch(for: query)
+            guard let match else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
             if key.isEmpty {
                 // The empty query matches every city, by its primary name.
                 let all = try search("", matching: .prefix, order: order, limit: limit)
@@ -42,24 +42,24 @@ extension CityIndex {
             }
             switch order {
             case .alphabetical:
-                let entries = WordMatchCollector.entries(of: node, contents: contents)
-                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
+                let entries = WordMatchCollector.entries(of: match, contents: contents)
+                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
                     .limited(to: limit)
             case .population:
-                let entries = try RankedSearch.top(limit, below: node, in: contents.wordTrie.nodes, contents: contents) { [contents] in
+                let entries = try RankedSearch.top(limit, of: match, in: contents.wordTrie, contents: contents) { [contents] in
                     contents.postings.posting(at: $0)
                 }
-                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: node.cityCount)
+                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
             }
         }
     }
 
-    /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the node below
-    /// which the matching postings lie (`nil` when none match) and the key. O(*m*) plus one
-    /// word key of a stored name when the blind walk skipped bytes (FORMAT.md §6.1): the key
-    /// matches every posting below the node exactly when it starts a suffix key of the name
-    /// of the node's first posting.
-    func wordNode(for query: String) throws(IndexFileError) -> (TrieNode?, [UInt8]) {
+    /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the postings
+    /// that match (`nil` when none do) and the key. O(*m*) plus the word key of one stored name
+    /// when the blind walk skipped bytes (FORMAT.md §6.1), or of each posting of the bucket it
+    /// reached (at most the section's bucket capacity): the key matches the postings below a
+    /// node exactly when it starts a suffix key of the name of the node's first posting.
+    func wordMatch(for query: String) throws(IndexFileError) -> (TrieMatch?, [UInt8]) {
         var walk = TrieWalk(nodes: contents.wordTrie.nodes, node: contents.wordTrie.root)
         var encoder = WordKeyEncoder()
         var key: [UInt8] = []
@@ -81,13 +81,11 @@ extension CityIndex {
         }
         if let error = walk.error { throw error }
         guard matched else { return (nil, key) }
-        let node = walk.node
-        guard walk.skippedBytes else { return (node, key) }
-        guard node.entryCount > 0, let (rank, slot) = contents.postings.posting(at: node.firstEntry),
-              WordKey.name(contents.nameBytes(ofRank: rank, slot: slot), hasSuffixKeyStartingWith: key, table: foldTable) else {
-            return (nil, key)
+        let match = contents.wordTrie.matches(of: walk) { [contents] position in
+            guard let (rank, slot) = contents.postings.posting(at: position) else { return false }
+            return WordKey.name(contents.nameBytes(ofRank: rank, slot: slot), hasSuffixKeyStartingWith: key, table: foldTable)
         }
-        return (node, key)
+        return (match, key)
     }
 }
 

@@ -22,14 +22,18 @@ enum RankedSearch {
         func precedes(_ other: Item) -> Bool { key < other.key }
     }
 
-    /// The first `k` cities below `node`, one entry each.
+    /// The first `k` cities among a search's matches, one entry each.
     /// - Parameters:
+    ///   - match: a node's entries, or part of a bucket's.
+    ///   - trie: the trie `match` is in; its buckets (several keys' entries, FORMAT.md §6) are
+    ///     not in population order, so their entries enter the heap one by one.
     ///   - contents: the index, for the populations that order the entries.
     ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
-    static func top(_ k: Int, below node: TrieNode, in section: ByteView, contents: IndexContents,
+    static func top(_ k: Int, of match: TrieMatch, in trie: TrieSection, contents: IndexContents,
                     entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
-        guard k > 0, node.entryCount > 0 else { return results }
+        guard k > 0, !match.entries.isEmpty else { return results }
+        let section = trie.nodes
         var heap: [Item] = []
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot) = entry(position) else { return }
@@ -60,7 +64,17 @@ enum RankedSearch {
             return top
         }
 
-        push(node: node, position: node.bestEntry, runEnd: 0)
+        /// Pushes a subtree, or a bucket's entries each as a run of one.
+        func push(subtree node: TrieNode) {
+            guard trie.isBucket(node) else { return push(node: node, position: node.bestEntry, runEnd: 0) }
+            for position in node.entries { push(node: nil, position: position, runEnd: position + 1) }
+        }
+
+        if let node = match.node {
+            push(subtree: node)
+        } else {
+            for position in match.entries { push(node: nil, position: position, runEnd: position + 1) }
+        }
         var emitted = Set<Int>()
         while results.count < k, let item = pop() {
             if let node = item.node {
@@ -75,7 +89,7 @@ enum RankedSearch {
                     }
                     previousEnd = child.firstEntry
                     ownEnd = child.firstEntry
-                    if child.entryCount > 0 { push(node: child, position: child.bestEntry, runEnd: 0) }
+                    if child.entryCount > 0 { push(subtree: child) }
                 }
                 if node.firstEntry < ownEnd { push(node: nil, position: node.firstEntry, runEnd: ownEnd) }
             } else {

@@ -1,15 +1,15 @@
 // WordMatchCollector.swift: the cities of a word-trie node, each once, in search order.
 
-/// Turns the postings below a `WNOD` node into one entry per city, in search order, with
+/// Turns the postings a word search matched into one entry per city, in search order, with
 /// the lowest matching name slot (WORDS.md §3: the primary name, else the first matching
 /// alternate).
 enum WordMatchCollector {
     /// - Complexity: O(*p* log *p*) for *p* postings, or O(*p* + *n*) with an *n*-city scratch
     ///   array when *p* is a large share of *n*.
-    static func entries(of node: TrieNode, contents: IndexContents) -> [CityMatches.Entry] {
-        let postings = node.entries
+    static func entries(of match: TrieMatch, contents: IndexContents) -> [CityMatches.Entry] {
+        let postings = match.entries
         var entries: [CityMatches.Entry] = []
-        entries.reserveCapacity(node.cityCount)
+        entries.reserveCapacity(match.cityCount)
         if postings.count * 8 < contents.cityCount {
             var packed: [UInt64] = []
             packed.reserveCapacity(postings.count)

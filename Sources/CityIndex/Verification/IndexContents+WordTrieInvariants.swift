@@ -31,6 +31,22 @@ extension IndexContents {
                                            keysOfEntry: suffixKeys(ofPosting:),
                                            disagreement: { .invariantViolated(.wordTrieDisagreesWithNames(posting: $0)) }) { node, path, own throws(IndexFileError) in
             summaries.append((node.entries, node.cityCount, node.offset))
+            if wordTrie.isBucket(node) {
+                // Each posting's key is the one suffix key of its name below the bucket's edge
+                // (its cities are distinct, so a name cannot have two there); the keys are
+                // sorted, and a key's postings in population order.
+                var previous: (key: [UInt8], position: Int)?
+                for position in own {
+                    let keys = suffixKeys(ofPosting: position).filter { $0.starts(with: path) }
+                    guard keys.count == 1 else { throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position)) }
+                    if let previous, !(previous.key.lexicographicallyPrecedes(keys[0])
+                                       || (previous.key == keys[0] && key(ofPosting: previous.position) < key(ofPosting: position))) {
+                        throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                    }
+                    previous = (keys[0], position)
+                }
+                return
+            }
             var previous: Int?
             citiesOfKey.removeAll(keepingCapacity: true)
             for position in own {

@@ -7,7 +7,8 @@ extension TrieSection {
     /// twice, and the node's best entry is the best of its own first entry and its children's.
     /// Works out each node's path (the trie is blind, FORMAT.md §6.1) from the key of its first
     /// entry and checks that it continues its parent's path with the child's label. Calls
-    /// `visit` with each node, its path (for a leaf: the whole key) and its own entries.
+    /// `visit` with each node, its path (for a leaf: the whole key; for a bucket: its parent's
+    /// path and label, which its entries' keys start with) and its own entries.
     ///
     /// - Parameters:
     ///   - precedes: population order of two entries.
@@ -33,7 +34,8 @@ extension TrieSection {
             visited[bit / 64] |= 1 << UInt64(bit % 64)
             path.removeSubrange(pathLength...)
             if let label { path.append(label) }
-            if node.entryCount > 0 {
+            // A bucket's entries have different keys: its path is what leads to it.
+            if node.entryCount > 0 && !isBucket(node) {
                 path = try Self.path(of: node, continuing: path, keys: keysOfEntry(node.firstEntry),
                                      disagreement: disagreement(node.firstEntry))
             }
@@ -56,7 +58,9 @@ extension TrieSection {
             }
             let own = node.firstEntry ..< entryEnd
             // On ties the earliest entry is the best: own entries come before the children's.
-            let candidates = (own.isEmpty ? [] : [own.lowerBound]) + children.map(\.bestEntry)
+            // (A bucket is not in population order and stores no best entry: find it.)
+            func best(of node: TrieNode) -> Int? { isBucket(node) ? node.entries.min(by: precedes) : node.bestEntry }
+            let candidates = (own.isEmpty ? [] : [own.lowerBound]) + children.compactMap(best(of:))
             if let best = candidates.min(by: precedes), best != node.bestEntry {
                 throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset))
             }

@@ -28,6 +28,9 @@ struct TrieSectionWriter {
         /// The city of each entry, when several entries may belong to one city (`nil`: one
         /// entry per city), and how many cities there are.
         var cityOfEntry: (city: (Int) -> Int, cityCount: Int)?
+        /// Most entries a leaf may hold (FORMAT.md §6: a *bucket*, several keys' entries of
+        /// distinct cities); 1 keeps every leaf to one key. Needs `cityOfEntry`.
+        var bucketCapacity = 1
     }
 
     /// A node whose subtree is not complete yet.
@@ -39,7 +42,16 @@ struct TrieSectionWriter {
         var keyIndex: Int
         /// The entry of the subtree that comes first in population order, -1 while there is none.
         var best = -1
-        var children: [(label: UInt8, offset: Int)] = []
+        var children: [Child] = []
+    }
+
+    /// A child edge: a written node, or a bucket to write as a leaf when its parent is written
+    /// (its subtree is small enough to become one, unless an ancestor becomes one too).
+    private struct Child {
+        var label: UInt8
+        var offset: Int?
+        var firstEntry: Int
+        var entryEnd: Int
     }
 
     /// The section and how many nodes it holds.
@@ -47,7 +59,7 @@ struct TrieSectionWriter {
         func bytes(of key: Key) -> ArraySlice<UInt8> { keyArena[Int(key.start) ..< Int(key.start + key.byteCount)] }
         var writer = ByteWriter()
         writer.appendUInt32(0)   // root offset, patched below
-        writer.appendUInt32(0)   // reserved
+        writer.appendUInt32(UInt32(entries.bucketCapacity))
         var nodeCount = 0
         var stack = [OpenNode(depth: 0, firstEntry: 0, entryEnd: 0, keyIndex: 0)]
         var distinct = entries.cityOfEntry.map { DistinctCityCounter(entryCount: entries.count, cityCount: $0.cityCount) }
@@ -58,35 +70,54 @@ struct TrieSectionWriter {
         }
 
         func write(_ node: OpenNode, parentFirstEntry: Int) -> Int {
+            // Buckets below this node become leaves first (children before parents, I1).
+            var children = node.children
+            for index in children.indices where children[index].offset == nil {
+                let child = children[index]
+                children[index].offset = writer.count
+                nodeCount += 1
+                writer.appendVarint(UInt32(child.firstEntry - node.firstEntry))
+                writer.appendVarint(UInt32(child.entryEnd - child.firstEntry))
+                writer.appendVarint(0)
+            }
             let offset = writer.count
             nodeCount += 1
             writer.appendVarint(UInt32(node.firstEntry - parentFirstEntry))
             let entryCount = node.entryEnd - node.firstEntry
             let cityCount = distinct?.cityCount(in: node.firstEntry ..< node.entryEnd) ?? entryCount
             writer.appendVarint(UInt32(entryCount))
-            writer.appendVarint(UInt32(node.children.count))
-            if !node.children.isEmpty {
+            writer.appendVarint(UInt32(children.count))
+            if !children.isEmpty {
                 // The trie is blind: an inner node stores where its path ends, not its label
-                // bytes (a search reads them from a key below it). A leaf's path is its key,
-                // and its summary is implied: one key's entries, one per city, best first.
+                // bytes (a search reads them from a key below it). A leaf stores neither path
+                // nor summary: it is one key's entries, one per city, best first, or a bucket.
                 writer.appendVarint(UInt32(node.depth))
                 writer.appendVarint(UInt32(entryCount - cityCount))
                 writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
-                let largestDistance = offset - node.children[0].offset
+                let largestDistance = children.map { offset - $0.offset! }.max()!
                 let width = largestDistance < 1 << 8 ? 1 : largestDistance < 1 << 16 ? 2 : largestDistance < 1 << 24 ? 3 : 4
                 writer.appendUInt8(UInt8(width))
-                for child in node.children { writer.appendUInt8(child.label) }
-                for child in node.children { writer.appendLittleEndian(UInt64(offset - child.offset), byteCount: width) }
+                for child in children { writer.appendUInt8(child.label) }
+                for child in children { writer.appendLittleEndian(UInt64(offset - child.offset!), byteCount: width) }
             }
             return offset
         }
 
-        /// Writes `node` and records it as the last child of the node on top of the stack.
+        /// Whether `node`'s subtree fits one bucket: few enough entries, no city twice.
+        func fitsBucket(_ node: OpenNode) -> Bool {
+            let entryCount = node.entryEnd - node.firstEntry
+            guard entries.bucketCapacity > 1, entryCount <= entries.bucketCapacity, let distinct else { return false }
+            return distinct.cityCount(in: node.firstEntry ..< node.entryEnd) == entryCount
+        }
+
+        /// Writes `node` (or keeps it as a bucket) and records it as the last child of the
+        /// node on top of the stack.
         func attach(_ node: OpenNode) {
             let parent = stack[stack.count - 1]
-            let offset = write(node, parentFirstEntry: parent.firstEntry)
+            let offset = fitsBucket(node) ? nil : write(node, parentFirstEntry: parent.firstEntry)
             let label = keyArena[Int(keys[node.keyIndex].start) + parent.depth]
-            stack[stack.count - 1].children.append((label, offset))
+            stack[stack.count - 1].children.append(Child(label: label, offset: offset, firstEntry: node.firstEntry,
+                                                         entryEnd: node.entryEnd))
             stack[stack.count - 1].entryEnd = node.entryEnd
             stack[stack.count - 1].best = better(stack[stack.count - 1].best, node.best)
         }
