@@ -68,6 +68,9 @@ final class IndexContents: Sendable {
     let postings: WordPostings
     /// `ALTN`: each city's alternate names.
     let alternates: AlternateNames
+    /// `NTOP`, `WTOP` if present: the top cities of the widest nodes of `NODE` and `WNOD`.
+    let nodeTopLists: TopLists?
+    let wordTopLists: TopLists?
 
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     init(storage: IndexStorage) throws(IndexFileError) {
@@ -97,6 +100,12 @@ final class IndexContents: Sendable {
         postings = try WordPostings(validating: section(.wordPostings), cityCount: cityCount)
         wordTrie = try TrieSection(validating: section(.wordNodes), kind: .wordNodes, entryCount: postings.postingCount)
         alternates = try AlternateNames(validating: section(.alternateNames), cityCount: cityCount)
+        nodeTopLists = try header.section(.nodeTopLists).map { _ throws(IndexFileError) in
+            try TopLists(validating: section(.nodeTopLists), kind: .nodeTopLists, cityCount: cityCount)
+        }
+        wordTopLists = try header.section(.wordTopLists).map { _ throws(IndexFileError) in
+            try TopLists(validating: section(.wordTopLists), kind: .wordTopLists, cityCount: cityCount)
+        }
     }
 
     /// The city rank `NODE` entry `entry` stands for in population order (itself without

@@ -98,4 +98,7 @@ public enum InvariantViolation: Equatable, Sendable {
     case nodeSummaryWrong(nodeOffset: Int)
     /// `PORD` is not a permutation of each run of equal names in population order.
     case populationOrderWrong(position: Int)
+    /// An `NTOP` or `WTOP` list names no node of its trie, is not what the best-first search
+    /// returns for it, or the listed offsets do not increase (FORMAT.md §7.9).
+    case topListWrong(nodeOffset: Int)
 }

@@ -114,6 +114,18 @@ public struct IndexBuilder: Sendable {
                                     bytes: WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount)),
         ]
         sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
+        // The top lists come from searching the finished tries: open them, search, then add.
+        var draftBytes: [UInt8] = []
+        for chunk in IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections) { draftBytes += chunk }
+        let draft = try CityIndex(bytes: draftBytes)
+        draftBytes = []
+        sections += try [SectionKind.nodeTopLists, .wordTopLists].map { kind in
+            let trie: SectionKind = kind == .nodeTopLists ? .nodes : .wordNodes
+            return IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
+                lists: try draft.topLists(of: trie, length: IndexLayout.topListLength,
+                                          minimumEntryCount: IndexLayout.topListMinimumEntryCount),
+                length: IndexLayout.topListLength))
+        }
         let chunks = IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections)
         let elapsed = ContinuousClock.now - start
         let summary = BuildSummary(

@@ -20,7 +20,7 @@ struct FormatRoundTripTests {
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
         let kinds = (0..<sectionCount).map { String(decoding: bytes[(32 + 24 * $0)..<(36 + 24 * $0)], as: UTF8.self) }
-        #expect(kinds == ["FOLD", "NODE", "WNOD", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD"])
+        #expect(kinds == ["FOLD", "NODE", "WNOD", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "NTOP", "WTOP"])
         try Fixtures.smallIndex.verify()
     }
 
@@ -50,8 +50,9 @@ struct FormatRoundTripTests {
         // delta, entry count, 0 children); root 11 (delta, count, children, path length 0,
         // repeats, best, width, 2 labels, 2 one-byte distances).
         #expect(sizes[.nodes] == 8 + 3 + 3 + 11)
-        // WNOD: header 8; leaves "koln", "lutetia", "paris" 3 each; root 13 (3 labels, 3 distances).
-        #expect(sizes[.wordNodes] == 8 + 3 * 3 + 13)
+        // WNOD: header 8; leaves "koln" and "lutetia" 3 each, "paris" 4 (a bucket of two
+        // postings names its best entry); root 13 (3 labels, 3 distances).
+        #expect(sizes[.wordNodes] == 8 + 3 + 3 + 4 + 13)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         #expect(try index.search("paris", matching: .words, order: .population).map(\.id) == [1, 2])
@@ -142,9 +143,9 @@ struct FormatRoundTripTests {
             #"{"country":"XX","name":"\#(name)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"population":\#(100 * (index + 1))}"#
         }.joined(separator: ",") + "]"
         let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
-        // Header 8; one leaf (3 bytes) under the root; the root 9 (delta, count, 1 child, path
-        // length, repeats, best, width, 1 label, 1 distance).
-        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 3 + 9)
+        // Header 8; one bucket leaf under the root, 4 bytes (delta, count, 0 children, best);
+        // the root 9 (delta, count, 1 child, path length, repeats, best, width, label, distance).
+        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 4 + 9)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         for (query, ids) in [("s", [1, 4, 2, 3, 5]), ("sal", [1, 4, 2, 3, 5]), ("sala", [1, 4]), ("salam", [4]), ("sale", [2]),

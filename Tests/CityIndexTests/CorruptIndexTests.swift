@@ -225,6 +225,34 @@ struct CorruptIndexTests {
         try CityIndex(bytes: Self.restamped(bytes)).verify()
     }
 
+    @Test("top lists (NTOP, WTOP): searches use them, verify() recomputes them and finds a changed one")
+    func topLists() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        let bytes = dataset.indexBytes
+        for kind in ["NTOP", "WTOP"] {
+            let section = Self.section(kind, in: bytes)
+            let nodeCount = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 4 + $1]) << (8 * $1) }
+            #expect(nodeCount > 10, "Data/ has wide nodes in \(kind)")
+            // The first city of the first list swapped with the second: the list is out of order.
+            let lists = section.lowerBound + 8 + 4 * nodeCount
+            var damaged = bytes
+            damaged.replaceSubrange(lists ..< lists + 8, with: bytes[lists + 8 ..< lists + 16])
+            damaged.replaceSubrange(lists + 8 ..< lists + 16, with: bytes[lists ..< lists + 8])
+            let offset = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 8 + $1]) << (8 * $1) }
+            let index = try CityIndex(bytes: Self.restamped(damaged))
+            #expect(throws: IndexFileError.invariantViolated(.topListWrong(nodeOffset: offset))) { try index.verify() }
+        }
+        // One-letter queries end at listed nodes: the answers are the naive reference's.
+        for query in ["a", "b", "s", "m"] {
+            let words = try dataset.index.search(query, matching: .words, order: .population, limit: 20)
+            let prefix = try dataset.index.search(query, matching: .prefix, order: .population, limit: 20)
+            #expect(words.count == 20 && prefix.count == 20)
+            let unlimited = try dataset.index.search(query, matching: .prefix, order: .alphabetical)
+            let populations = unlimited.map { dataset.populationByID[$0.id] ?? 0 }.sorted(by: >)
+            #expect(prefix.map { dataset.populationByID[$0.id] ?? 0 } == Array(populations.prefix(20)), "prefix \(query)")
+        }
+    }
+
     @Test("a missing file names the path and errno; a directory is refused")
     func missingFile() {
         #expect(throws: IndexFileError.cannotOpenFile(path: "/nonexistent/cities.cidx", errno: 2)) {

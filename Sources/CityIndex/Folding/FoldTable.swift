@@ -19,6 +19,8 @@ package struct FoldTable: @unchecked Sendable {
     private let asciiFolds: [UInt32]
     /// Fast path: for ASCII scalars, how many scalars their fold has.
     private let asciiFoldedScalarCounts: [UInt8]
+    /// For each ASCII byte whose fold is exactly one byte, that byte; 0xFFFF otherwise.
+    private let asciiSingleByteFolds: [UInt16]
 
     /// Checks the `FOLD` section's size against its header and builds the ASCII fast path.
     /// O(1) in the table size (128 lookups): the entries themselves are checked by
@@ -40,6 +42,7 @@ package struct FoldTable: @unchecked Sendable {
         self.entryCount = Int(entryCount)
         var ascii = [UInt32](repeating: .max, count: 128)
         var asciiCounts = [UInt8](repeating: 1, count: 128)
+        var singleBytes = (0..<128).map { UInt16($0) }
         for value in 0..<128 {
             if let index = Self.entryIndex(of: UInt32(value), in: entries, count: Int(entryCount)) {
                 let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
@@ -48,10 +51,12 @@ package struct FoldTable: @unchecked Sendable {
                 }
                 ascii[value] = UInt32(offset) << 8 | UInt32(byteCount)
                 asciiCounts[value] = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
+                singleBytes[value] = byteCount == 1 ? UInt16(output.uint8(uncheckedAt: 0)) : 0xFFFF
             }
         }
         asciiFolds = ascii
         asciiFoldedScalarCounts = asciiCounts
+        asciiSingleByteFolds = singleBytes
     }
 
     /// Checks every entry against the invariants above. O(table size).
@@ -114,6 +119,13 @@ package struct FoldTable: @unchecked Sendable {
         let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
         // On a damaged table an output may lie outside the output area: treat it as absent.
         return outputs.slice(offset: offset, length: byteCount)
+    }
+
+    /// The one byte an ASCII byte folds to, or `nil` when its fold is empty or longer. O(1).
+    @inline(__always)
+    func singleByteFold(ofASCII value: UInt8) -> UInt8? {
+        let folded = asciiSingleByteFolds[Int(value & 0x7F)]
+        return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
     }
 
     /// `fold(scalar)` as a value that can be kept (`FoldedBytes` pulls from it): a table

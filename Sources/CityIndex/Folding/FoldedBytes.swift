@@ -42,6 +42,14 @@ struct FoldedBytes: IteratorProtocol {
 
     @inline(__always)
     mutating func next() -> UInt8? {
+        // Fast path: an ASCII byte that folds to one byte (letters, digits, most punctuation).
+        if foldIndex == fold.count, position < name.count {
+            let byte = name.uint8(uncheckedAt: position)
+            if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
+                position += 1
+                return folded
+            }
+        }
         while foldIndex == fold.count {
             guard position < name.count else { return nil }
             let (scalar, length) = UTF8Decoding.scalar(in: name.buffer, at: position)

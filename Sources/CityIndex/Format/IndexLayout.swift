@@ -58,6 +58,12 @@ package enum IndexLayout {
     package static let wordBucketCapacity = 8
     package static let maximumBucketCapacity = 64
 
+    /// `NTOP`/`WTOP`: the header (list length, node count), and what `build-index` writes: the
+    /// top 20 of every node with at least 1,024 entries.
+    package static let topListsHeaderByteCount = 8
+    package static let topListLength = 20
+    package static let topListMinimumEntryCount = 1024
+
     /// Hangul syllables are folded by the Unicode decomposition algorithm (FORMAT.md §5.2)
     /// rather than listed in the fold table.
     package static let hangulSyllables: ClosedRange<UInt32> = 0xAC00...0xD7A3

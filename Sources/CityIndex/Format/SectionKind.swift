@@ -35,6 +35,10 @@ public struct SectionKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let alternateNames = SectionKind("ALTN")
     /// Optional (with `POPL`): ranks of each run of equal folded names, by population.
     public static let populationOrder = SectionKind("PORD")
+    /// Optional: the top cities in population order of the widest `NODE` nodes.
+    public static let nodeTopLists = SectionKind("NTOP")
+    /// Optional: the top cities in population order of the widest `WNOD` nodes.
+    public static let wordTopLists = SectionKind("WTOP")
 
     /// The four characters, with bytes outside printable ASCII shown as `\xNN`.
     public var description: String {

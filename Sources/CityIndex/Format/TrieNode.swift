@@ -9,7 +9,8 @@
 ///  repeatCount:varint, bestDelta:varint, offsetWidth:u8, childLabels:u8^childCount,
 ///  childDistances:uint(offsetWidth)^childCount]`
 /// (the bracket only when childCount > 0: a leaf's entries are one key's, one per city and
-/// in population order, so its repeat count is 0 and its best entry its first).
+/// in population order, so its repeat count is 0 and its best entry its first), or, for a
+/// bucket of 2 or more entries, `[bestDelta:varint]` (FORMAT.md §6).
 ///
 /// The trie is *blind* (a PATRICIA trie): a node stores where its path ends, not the bytes
 /// of its edge label. Every key below a node starts with the node's path, so the bytes are
@@ -37,6 +38,8 @@ struct TrieNode {
     /// in `entries` (equal to `firstEntry` when there are none).
     let bestEntry: Int
     let childCount: Int
+    /// The section's bucket capacity (FORMAT.md §6), which decides whether a leaf is a bucket.
+    let bucketCapacity: Int
     private let offsetWidth: Int
     /// Section offset of the child labels; the child distances follow them.
     private let childLabelsOffset: Int
@@ -47,11 +50,14 @@ struct TrieNode {
     /// Whether the node has no children (and so no stored path length).
     var isLeaf: Bool { childCount == 0 }
 
+    /// Whether the node is a bucket: a leaf whose entries may belong to several keys.
+    var isBucket: Bool { childCount == 0 && entryCount <= bucketCapacity && bucketCapacity > 1 }
+
     /// Parses the node at `offset` whose parent covers `parentEntries` and has a path of
     /// `parentPathLength` bytes (-1 for the root, whose path is empty).
     /// - Complexity: O(1) (a few varints), independent of the number of children.
     init(at offset: Int, in section: ByteView, parentFirstEntry: Int,
-         parentEntries: Range<Int>, parentPathLength: Int) throws(IndexFileError) {
+         parentEntries: Range<Int>, parentPathLength: Int, bucketCapacity: Int) throws(IndexFileError) {
         func defect(_ reason: NodeDefect) -> IndexFileError { .corruptNode(nodeOffset: offset, reason: reason) }
         guard let (entryDelta, afterDelta) = section.varint(at: offset),
               let (entryCount, afterCount) = section.varint(at: afterDelta),
@@ -71,6 +77,12 @@ struct TrieNode {
                 throw defect(.pathNotLongerThanParent(pathLength: Int(length)))
             }
             (pathLength, repeatCount, bestDelta, afterSummary) = (Int(length), repeats, best, afterBest)
+        } else if bucketCapacity > 1 && entryCount >= 2 && entryCount <= bucketCapacity {
+            // A bucket of several entries: not in population order, so it names its best.
+            guard let (best, _) = section.varint(at: afterChildCount) else {
+                throw defect(section.uint8(at: afterChildCount) == nil ? .truncated : .malformedVarint)
+            }
+            bestDelta = best
         }
         let firstEntry = parentFirstEntry + Int(entryDelta)
         guard firstEntry >= parentEntries.lowerBound, Int(entryCount) <= parentEntries.upperBound - firstEntry else {
@@ -98,6 +110,7 @@ struct TrieNode {
         self.cityCount = Int(entryCount - repeatCount)
         self.bestEntry = firstEntry + Int(bestDelta)
         self.childCount = Int(childCount)
+        self.bucketCapacity = bucketCapacity
         self.offsetWidth = offsetWidth
         self.childLabelsOffset = childLabelsOffset
     }
@@ -135,6 +148,6 @@ struct TrieNode {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))
         }
         return try TrieNode(at: childOffset, in: section, parentFirstEntry: firstEntry, parentEntries: entries,
-                            parentPathLength: pathLength)
+                            parentPathLength: pathLength, bucketCapacity: bucketCapacity)
     }
 }

@@ -29,11 +29,21 @@ extension CityIndex {
     func prefixMatch(for query: String) throws(IndexFileError) -> (match: TrieMatch?, foldedScalarCount: Int) {
         var walk = TrieWalk(nodes: contents.trie.nodes, node: contents.trie.root)
         var foldedScalarCount = 0
+        var folded = ShortBytes()
         let foldTable = contents.foldTable
         for scalar in query.scalarsAfterLeadingWhiteSpace {
+            if scalar.value < 0x80, let byte = foldTable.singleByteFold(ofASCII: UInt8(scalar.value)) {
+                // Fast path: most query scalars are ASCII folding to one byte.
+                foldedScalarCount += 1
+                folded.append(byte)
+                if walk.advance(by: byte) { continue }
+                if let error = walk.error { throw error }
+                return (nil, foldedScalarCount)
+            }
             let matched = foldTable.withFoldedUTF8(of: scalar) { bytes in
                 for byte in bytes {
                     if byte & 0xC0 != 0x80 { foldedScalarCount += 1 }
+                    folded.append(byte)
                     if !walk.advance(by: byte) { return false }
                 }
                 return true
@@ -45,6 +55,11 @@ extension CityIndex {
         }
         let match = contents.trie.matches(of: walk) { [contents] rank in
             var key = FoldedBytes(of: contents.primaryName(ofRank: rank), table: foldTable)
+            if let count = folded.count {
+                // The usual case: the folded query was kept while walking.
+                for index in 0 ..< count where key.next() != folded[index] { return false }
+                return true
+            }
             for scalar in query.scalarsAfterLeadingWhiteSpace {
                 let same = foldTable.withFoldedUTF8(of: scalar) { bytes in
                     for byte in bytes where key.next() != byte { return false }
@@ -56,6 +71,30 @@ extension CityIndex {
         }
         return (match, foldedScalarCount)
     }
+}
+
+/// Up to 32 bytes kept inline (no allocation): the folded query while a walk reads it, so the
+/// final comparison need not fold it again. Longer queries only count.
+struct ShortBytes {
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var length = 0
+    static let capacity = 32
+
+    /// The bytes appended, or `nil` when there were more than `capacity`.
+    var count: Int? { length <= Self.capacity ? length : nil }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if length < Self.capacity {
+            let index = length
+            withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
+        }
+        length += 1
+    }
+
+    /// Byte `index` (in `0 ..< count`).
+    @inline(__always)
+    subscript(index: Int) -> UInt8 { withUnsafeBytes(of: storage) { $0[index] } }
 }
 
 /// A position in a blind trie (FORMAT.md §6.1): a node, and how many query bytes led to it.

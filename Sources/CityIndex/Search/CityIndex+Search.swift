@@ -28,9 +28,7 @@ extension CityIndex {
                 return CityMatches(contents: contents, storage: .ranks(ranks), query: prefixQuery, totalCount: ranks.count)
                     .limited(to: limit)
             }
-            let entries = try RankedSearch.top(limit, of: match, in: contents.trie, contents: contents) { [contents] entry in
-                contents.rank(ofNodeEntry: entry).map { ($0, 0) }
-            }
+            let entries = try contents.topEntries(limit, of: match, in: .nodes, useLists: true)
             return CityMatches(contents: contents, storage: .entries(entries), query: prefixQuery, totalCount: ranks.count)
         case .words:
             let (match, key) = try wordMatch(for: query)
@@ -46,9 +44,7 @@ extension CityIndex {
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
                     .limited(to: limit)
             case .population:
-                let entries = try RankedSearch.top(limit, of: match, in: contents.wordTrie, contents: contents) { [contents] in
-                    contents.postings.posting(at: $0)
-                }
+                let entries = try contents.topEntries(limit, of: match, in: .wordNodes, useLists: true)
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
             }
         }

@@ -64,11 +64,8 @@ enum RankedSearch {
             return top
         }
 
-        /// Pushes a subtree, or a bucket's entries each as a run of one.
-        func push(subtree node: TrieNode) {
-            guard trie.isBucket(node) else { return push(node: node, position: node.bestEntry, runEnd: 0) }
-            for position in node.entries { push(node: nil, position: position, runEnd: position + 1) }
-        }
+        /// Pushes a subtree (a bucket too: keyed by its stored best entry, opened when popped).
+        func push(subtree node: TrieNode) { push(node: node, position: node.bestEntry, runEnd: 0) }
 
         if let node = match.node {
             push(subtree: node)
@@ -77,7 +74,10 @@ enum RankedSearch {
         }
         var emitted = Set<Int>()
         while results.count < k, let item = pop() {
-            if let node = item.node {
+            if let node = item.node, node.isBucket {
+                // Open a bucket: its entries are not in population order, so each is a run of one.
+                for position in node.entries { push(node: nil, position: position, runEnd: position + 1) }
+            } else if let node = item.node {
                 // Open the subtree: its own entries come first, then the children's, in order.
                 var ownEnd = node.entries.upperBound
                 var previousEnd = ownEnd

@@ -32,7 +32,7 @@ struct TrieSection {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .invalidRootOffset)
         }
         let root = try TrieNode(at: Int(rootOffset), in: section, parentFirstEntry: 0, parentEntries: 0..<entryCount,
-                                parentPathLength: -1)
+                                parentPathLength: -1, bucketCapacity: Int(capacity))
         guard root.isLeaf || root.pathLength == 0 else {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .pathNotLongerThanParent(pathLength: root.pathLength))
         }
@@ -47,7 +47,7 @@ struct TrieSection {
 
     /// Whether `node` is a bucket: a leaf whose entries may belong to several keys.
     @inline(__always)
-    func isBucket(_ node: TrieNode) -> Bool { node.isLeaf && node.entryCount <= bucketCapacity && bucketCapacity > 1 }
+    func isBucket(_ node: TrieNode) -> Bool { node.isBucket }
 
     /// Finishes a blind walk (FORMAT.md §6.1): the entries whose key starts with the query, as
     /// the node the walk reached or a part of a bucket, or `nil` when none.

@@ -5,7 +5,8 @@ extension CityIndex {
     /// every record, the id index, the alternate names, and every node of both tries: that
     /// the `NODE` keys are exactly the folded names of the records they cover, in search
     /// order, and the `WNOD` postings exactly the word suffix keys of every name, with right
-    /// counts and population order (invariants I1–I10 of FORMAT.md §9). Run it once after
+    /// counts and population order, and the top lists are what a search finds (invariants
+    /// I1–I11 of FORMAT.md §9). Run it once after
     /// downloading or caching an index: searching a file that passes cannot meet damage, and
     /// every search answers exactly as SEARCH.md and WORDS.md say.
     ///
@@ -23,7 +24,9 @@ extension CityIndex {
         try contents.verifyRecords()
         try contents.verifyIDIndex()
         try contents.verifyAlternateNames()
-        try contents.verifyNameTrie()
-        try contents.verifyWordTrie()
+        let listedNodes = try contents.verifyNameTrie()
+        let listedWordNodes = try contents.verifyWordTrie()
+        try contents.verifyTopLists(of: .nodes, listedNodes: listedNodes)
+        try contents.verifyTopLists(of: .wordNodes, listedNodes: listedWordNodes)
     }
 }

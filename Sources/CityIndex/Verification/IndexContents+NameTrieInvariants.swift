@@ -3,8 +3,11 @@
 extension IndexContents {
     /// The `NODE` trie: the cities a node ends for have exactly its path as folded name,
     /// ordered by country then id, listed by `PORD` in population order (I3, I7).
+    /// - Returns: the nodes `NTOP` lists, by offset (for `verifyTopLists`).
     /// - Complexity: O(nodes + name bytes × log *f*).
-    func verifyNameTrie() throws(IndexFileError) {
+    func verifyNameTrie() throws(IndexFileError) -> [Int: TrieNode] {
+        let listed = nodeTopLists?.listedOffsets ?? []
+        var listedNodes: [Int: TrieNode] = [:]
         if let nodeEntryRanks {
             // PORD's positions strictly increase (so its binary search finds every one).
             for index in 1 ..< max(1, nodeEntryRanks.movedEntryCount)
@@ -17,6 +20,7 @@ extension IndexContents {
         try trie.walkCheckingStructure(precedes: { key(ofEntry: $0) < key(ofEntry: $1) },
                                        keysOfEntry: { [foldedName(ofRank: $0)] },
                                        disagreement: { .invariantViolated(.trieDisagreesWithRecords(rank: $0)) }) { node, path, own throws(IndexFileError) in
+            if listed.contains(node.offset) { listedNodes[node.offset] = node }
             guard node.cityCount == node.entryCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset)) }
             for rank in own {
                 guard foldedName(ofRank: rank) == path else { throw .invariantViolated(.trieDisagreesWithRecords(rank: rank)) }
@@ -38,5 +42,6 @@ extension IndexContents {
                 previous = rank
             }
         }
+        return listedNodes
     }
 }

@@ -6,7 +6,10 @@ extension IndexContents {
     /// counts its distinct cities right; and there are exactly as many postings as distinct
     /// (city, suffix key) pairs, so none is missing (I8–I10).
     /// - Complexity: O((postings + nodes) log postings + name bytes × log *f*).
-    func verifyWordTrie() throws(IndexFileError) {
+    /// - Returns: the nodes `WTOP` lists, by offset (for `verifyTopLists`).
+    func verifyWordTrie() throws(IndexFileError) -> [Int: TrieNode] {
+        let listed = wordTopLists?.listedOffsets ?? []
+        var listedNodes: [Int: TrieNode] = [:]
         for position in 0 ..< postings.postingCount {
             guard let (rank, slot) = postings.posting(at: position), slot <= alternates.count(ofRank: rank) else {
                 throw .invariantViolated(.postingOutOfBounds(position: position))
@@ -31,6 +34,7 @@ extension IndexContents {
                                            keysOfEntry: suffixKeys(ofPosting:),
                                            disagreement: { .invariantViolated(.wordTrieDisagreesWithNames(posting: $0)) }) { node, path, own throws(IndexFileError) in
             summaries.append((node.entries, node.cityCount, node.offset))
+            if listed.contains(node.offset) { listedNodes[node.offset] = node }
             if wordTrie.isBucket(node) {
                 // Each posting's key is the one suffix key of its name below the bucket's edge
                 // (its cities are distinct, so a name cannot have two there); the keys are
@@ -87,5 +91,6 @@ extension IndexContents {
         guard expectedPostingCount == postings.postingCount else {
             throw .invariantViolated(.postingCountWrong(found: postings.postingCount, expected: expectedPostingCount))
         }
+        return listedNodes
     }
 }

@@ -58,9 +58,8 @@ extension TrieSection {
             }
             let own = node.firstEntry ..< entryEnd
             // On ties the earliest entry is the best: own entries come before the children's.
-            // (A bucket is not in population order and stores no best entry: find it.)
-            func best(of node: TrieNode) -> Int? { isBucket(node) ? node.entries.min(by: precedes) : node.bestEntry }
-            let candidates = (own.isEmpty ? [] : [own.lowerBound]) + children.compactMap(best(of:))
+            // A bucket is not in population order: its stored best entry must be the best of all.
+            let candidates = isBucket(node) ? Array(node.entries) : (own.isEmpty ? [] : [own.lowerBound]) + children.map(\.bestEntry)
             if let best = candidates.min(by: precedes), best != node.bestEntry {
                 throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset))
             }

@@ -15,6 +15,7 @@ enum IndexFileWriter {
     /// nodes a search reads sit together, then the records and the rest.
     static let sectionOrder: [SectionKind] = [
         .foldTable, .nodes, .wordNodes, .cities, .names, .alternateNames, .wordPostings, .idIndex, .population, .populationOrder,
+        .nodeTopLists, .wordTopLists,
     ]
 
     /// The file as consecutive chunks.

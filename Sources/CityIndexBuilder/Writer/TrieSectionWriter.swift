@@ -52,6 +52,7 @@ struct TrieSectionWriter {
         var offset: Int?
         var firstEntry: Int
         var entryEnd: Int
+        var best: Int
     }
 
     /// The section and how many nodes it holds.
@@ -79,6 +80,8 @@ struct TrieSectionWriter {
                 writer.appendVarint(UInt32(child.firstEntry - node.firstEntry))
                 writer.appendVarint(UInt32(child.entryEnd - child.firstEntry))
                 writer.appendVarint(0)
+                // Its entries are several keys' runs: name the best of them.
+                if child.entryEnd - child.firstEntry >= 2 { writer.appendVarint(UInt32(child.best - child.firstEntry)) }
             }
             let offset = writer.count
             nodeCount += 1
@@ -87,6 +90,10 @@ struct TrieSectionWriter {
             let cityCount = distinct?.cityCount(in: node.firstEntry ..< node.entryEnd) ?? entryCount
             writer.appendVarint(UInt32(entryCount))
             writer.appendVarint(UInt32(children.count))
+            if children.isEmpty && entries.bucketCapacity > 1 && (2 ... entries.bucketCapacity).contains(entryCount) {
+                // A leaf a reader takes for a bucket names its best entry (here: its first).
+                writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
+            }
             if !children.isEmpty {
                 // The trie is blind: an inner node stores where its path ends, not its label
                 // bytes (a search reads them from a key below it). A leaf stores neither path
@@ -117,7 +124,7 @@ struct TrieSectionWriter {
             let offset = fitsBucket(node) ? nil : write(node, parentFirstEntry: parent.firstEntry)
             let label = keyArena[Int(keys[node.keyIndex].start) + parent.depth]
             stack[stack.count - 1].children.append(Child(label: label, offset: offset, firstEntry: node.firstEntry,
-                                                         entryEnd: node.entryEnd))
+                                                         entryEnd: node.entryEnd, best: node.best))
             stack[stack.count - 1].entryEnd = node.entryEnd
             stack[stack.count - 1].best = better(stack[stack.count - 1].best, node.best)
         }
