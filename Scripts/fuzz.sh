@@ -22,7 +22,9 @@ export SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=0
 started=$(date +%s)
 "$fuzzer" -max_total_time="$seconds" -max_len=8192 -timeout=10 -jobs="$jobs" -workers="$jobs" \
     -artifact_prefix=.fuzz/ .fuzz/corpus .fuzz/seeds "$regressions" 2>&1 | grep -v '^#[0-9].*\(pulse\|NEW\|REDUCE\)' || true
-ls .fuzz/crash-* .fuzz/timeout-* .fuzz/oom-* >/dev/null 2>&1 && { echo "findings in .fuzz/: $(ls .fuzz/crash-* .fuzz/timeout-* .fuzz/oom-* 2>/dev/null)" >&2; exit 1; }
+# (One pattern at a time: ls fails when any pattern matches nothing, which hid findings.)
+findings=$(find .fuzz -maxdepth 1 \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' \) | sort)
+[ -z "$findings" ] || { echo "findings in .fuzz/: $findings" >&2; exit 1; }
 rm -rf .fuzz/merged && mkdir -p .fuzz/merged
 "$fuzzer" -merge=1 .fuzz/merged "$regressions" .fuzz/corpus .fuzz/seeds >/dev/null 2>&1
 rm -rf "$regressions" && mkdir -p "$regressions"

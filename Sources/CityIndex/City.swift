@@ -34,12 +34,9 @@ public struct City: Sendable {
     /// The population, when the index has a population section and the input gave one.
     public var population: Int? { contents.populations?.population(ofRank: rank).map(Int.init) }
 
-    /// The UTF-8 bytes of the name. Empty when the record points outside the `NAME`
-    /// section, which only a damaged file does (`verify()` reports it).
-    var nameBytes: ByteView { contents.primaryName(ofRank: rank) }
-
-    /// The name as written in the input.
-    public var name: String { String(decoding: nameBytes.buffer, as: UTF8.self) }
+    /// The name as written in the input. Empty when the record points outside the `NAME`
+    /// section or does not decode, which only a damaged file does (`verify()` reports it).
+    public var name: String { contents.withName(ofRank: rank, slot: 0) { String(decoding: $0, as: UTF8.self) } }
 }
 
 extension City: Equatable, Hashable {

@@ -54,6 +54,8 @@ final class IndexContents: Sendable {
     let records: CityRecords
     /// `NAME`: the primary names.
     let names: NameText
+    /// `SYMB`: the symbol table the alternate names are coded with.
+    let nameSymbols: NameSymbols
     /// `IDIX`: ranks by city id.
     let idIndex: IDIndex
     /// `POPL`, if present: populations in search order.
@@ -89,6 +91,7 @@ final class IndexContents: Sendable {
         foldTable = try FoldTable(validating: section(.foldTable))
         records = try CityRecords(validating: section(.cities), cityCount: cityCount)
         names = NameText(validating: try section(.names))
+        nameSymbols = try NameSymbols(validating: section(.nameSymbols))
         idIndex = try IDIndex(validating: section(.idIndex), cityCount: cityCount)
         if header.section(.population) != nil {
             populations = try Populations(validating: section(.population), cityCount: cityCount)
@@ -130,11 +133,4 @@ final class IndexContents: Sendable {
     /// outside `NAME` (a damaged file). O(1).
     @inline(__always)
     func primaryName(ofRank rank: Int) -> ByteView { names.name(at: records.nameLocation(ofRank: rank)) }
-
-    /// The bytes of name `slot` of the city at `rank`: 0 is the primary name, 1... its
-    /// alternates. Empty when the slot does not exist (a damaged file).
-    /// - Complexity: O(1) for the primary name, O(size of the city's alternates) otherwise.
-    func nameBytes(ofRank rank: Int, slot: Int) -> ByteView {
-        slot == 0 ? primaryName(ofRank: rank) : alternates.name(ofRank: rank, slot: slot)
-    }
 }

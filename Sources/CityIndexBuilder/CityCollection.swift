@@ -39,6 +39,13 @@ struct CityCollection {
     private(set) var wordKeyArena: [UInt8] = []
     private(set) var wordStarts: [UInt32] = []
 
+    /// The text of every stored alternate name, in input order.
+    var alternateNameTexts: [ArraySlice<UInt8>] {
+        records.flatMap { record in
+            (0 ..< Int(record.alternateCount)).map { text(of: names[Int(record.firstName) + 1 + $0]) }
+        }
+    }
+
     var count: Int { records.count }
 
     /// Adds a city with the alternate names `selection` keeps. An alternate name is dropped

@@ -75,12 +75,14 @@ public struct IndexBuilder: Sendable {
             reportProgress()
             order = try SearchOrder(collection: collection)
             words = WordPostingLayout(collection: collection, order: order)
+            let symbols = NameSymbolsWriter.trained(on: collection.alternateNameTexts)
             let (cityBytes, nameBytes) = CityRecordsWriter.sectionBytes(collection: collection, order: order)
             sections += [
+                IndexFileWriter.Section(kind: .nameSymbols, isRequired: true, bytes: symbols.sectionBytes),
                 IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: cityBytes),
                 IndexFileWriter.Section(kind: .names, isRequired: true, bytes: nameBytes),
                 IndexFileWriter.Section(kind: .alternateNames, isRequired: true,
-                                        bytes: AlternateNamesWriter.sectionBytes(collection: collection, order: order)),
+                                        bytes: AlternateNamesWriter.sectionBytes(collection: collection, order: order, symbols: symbols)),
                 IndexFileWriter.Section(kind: .idIndex, isRequired: true, bytes: IDIndexWriter.sectionBytes(order: order)),
             ]
             if order.hasPopulation {

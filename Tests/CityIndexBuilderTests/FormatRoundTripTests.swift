@@ -11,6 +11,35 @@ struct FormatRoundTripTests {
         try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)
     }
 
+    /// The offset range of section `kind` in an index file.
+    static func section(_ kind: String, in bytes: [UInt8]) -> Range<Int> {
+        guard let entry = (0..<Int(bytes[28])).first(where: { Array(bytes[32 + 24 * $0 ..< 36 + 24 * $0]) == Array(kind.utf8) }) else {
+            return 0..<0
+        }
+        func field(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[32 + 24 * entry + at + $1]) << (8 * $1) } }
+        return field(8) ..< field(8) + field(16)
+    }
+
+    /// How many bytes `text` codes to with the file's `SYMB` table, coded as FORMAT.md §7.2
+    /// says (greedily, the longest symbol that starts here, else an escape and the byte):
+    /// written from the format, independently of `build-index`'s coder.
+    static func codedLength(of text: String, in bytes: [UInt8]) -> Int {
+        let table = section("SYMB", in: bytes)
+        let count = Int(bytes[table.lowerBound])
+        let symbols = (0 ..< count).map { code -> [UInt8] in
+            let length = Int(bytes[table.lowerBound + 8 + 8 * count + code])
+            return Array(bytes[table.lowerBound + 8 + 8 * code ..< table.lowerBound + 8 + 8 * code + length])
+        }
+        let utf8 = Array(text.utf8)
+        var position = 0, coded = 0
+        while position < utf8.count {
+            let longest = symbols.filter { utf8[position...].starts(with: $0) }.map(\.count).max()
+            coded += longest == nil ? 2 : 1
+            position += longest ?? 1
+        }
+        return coded
+    }
+
     @Test("header and section table: magic, version, size, sections in order, checksum verifies")
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
@@ -20,7 +49,7 @@ struct FormatRoundTripTests {
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
         let kinds = (0..<sectionCount).map { String(decoding: bytes[(32 + 24 * $0)..<(36 + 24 * $0)], as: UTF8.self) }
-        #expect(kinds == ["FOLD", "NODE", "WNOD", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "NTOP", "WTOP"])
+        #expect(kinds == ["FOLD", "NODE", "WNOD", "SYMB", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "NTOP", "WTOP"])
         try Fixtures.smallIndex.verify()
     }
 
@@ -41,10 +70,14 @@ struct FormatRoundTripTests {
         // 3 × 67 = 201 bits in 4 words.
         #expect(sizes[.cities] == 8 + 8 + 4 * 8)
         #expect(sizes[.names] == 5 + 5)                    // "Paris" once (shared), "Köln" (ö is 2 bytes)
+        // The alternate names' symbol table: 8 + 9 bytes per symbol, padded to 8.
+        let symbolCount = Int(Self.section("SYMB", in: built.bytes).first.map { built.bytes[$0] } ?? 0)
+        #expect(sizes[.nameSymbols] == 8 + (9 * symbolCount + 7) / 8 * 8)
         #expect(sizes[.idIndex] == 8 + 8)                  // 3 ranks of 2 bits: one word
         #expect(sizes[.population] == 8 + 8)               // 101, 201 and 0 (unknown) in 8 bits: one word
         #expect(sizes[.populationOrder] == 8 + 2 * 8)      // entries 1 and 2 swap: Paris US outranks Paris FR
-        #expect(sizes[.alternateNames] == 8 + 4 * 4 + 8)   // offsets for 3 cities + end; varint 7 + "Lutetia"
+        // ALTN: offsets for 3 cities + end; a length varint and the coded "Lutetia".
+        #expect(sizes[.alternateNames] == 8 + 4 * 4 + 1 + Self.codedLength(of: "Lutetia", in: built.bytes))
         #expect(sizes[.wordPostings] == 8 + 8)             // koln, lutetia, paris ×2: 4 × (2 + 1) bits, one word
         // NODE (blind: no label bytes): header 8; leaves "koln" and "paris" 3 each (entry
         // delta, entry count, 0 children); root 11 (delta, count, children, path length 0,

@@ -204,13 +204,57 @@ struct CorruptIndexTests {
         var repeated = bytes
         Self.setBits(in: &repeated, at: postings + (count - 1) * width, to: posting(count - 2))
         try verifyFails(repeated, "a repeated posting", with: .wordTrieDisagreesWithNames(posting: count - 1))
-        // The alternate name "Munich" renamed "Xunich": its postings no longer match it.
-        let names = Self.section("ALTN", in: bytes)
-        let munich = Array("Munich".utf8)
-        let offset = try #require((names.lowerBound ..< names.upperBound - munich.count).first { Array(bytes[$0 ..< $0 + munich.count]) == munich })
+        // The alternate name "Munich" renamed: its postings no longer match it. Names are coded
+        // (FORMAT.md §7.2), so change an escaped byte of its coding, or the first byte of a
+        // symbol no other alternate name uses.
+        let symbols = Self.section("SYMB", in: bytes)
+        let symbolCount = Int(bytes[symbols.lowerBound])
+        func symbol(_ code: Int, in bytes: [UInt8]) -> [UInt8] {
+            let length = Int(bytes[symbols.lowerBound + 8 + 8 * symbolCount + code])
+            return Array(bytes[symbols.lowerBound + 8 + 8 * code ..< symbols.lowerBound + 8 + 8 * code + length])
+        }
+        func decoded(_ entry: Range<Int>, in bytes: [UInt8]) -> [UInt8] {
+            var text: [UInt8] = [], position = entry.lowerBound
+            while position < entry.upperBound {
+                if bytes[position] == 255 {
+                    text.append(bytes[position + 1])
+                    position += 2
+                } else {
+                    text += symbol(Int(bytes[position]), in: bytes)
+                    position += 1
+                }
+            }
+            return text
+        }
+        let alternates = Self.section("ALTN", in: bytes)
+        let cityCount = (0..<4).reduce(0) { $0 | Int(bytes[24 + $1]) << (8 * $1) }
+        let textStart = alternates.lowerBound + 8 + 4 * (cityCount + 1)
+        var entries: [Range<Int>] = []
+        var position = textStart
+        while position < alternates.upperBound {
+            let length = Int(bytes[position])   // every alternate of the fixture codes to < 128 bytes
+            entries.append(position + 1 ..< position + 1 + length)
+            position += 1 + length
+        }
+        let munich = try #require(entries.first { decoded($0, in: bytes) == Array("Munich".utf8) })
+        var otherCodes = Set<UInt8>()
+        for entry in entries where entry != munich { otherCodes.formUnion(bytes[entry]) }
         var renamed = bytes
-        renamed[offset] = UInt8(ascii: "X")
-        try verifyFails(renamed, "a renamed alternate", with: .wordTrieDisagreesWithNames(posting: 4))
+        if let escape = munich.first(where: { bytes[$0] == 255 }) {
+            renamed[escape + 1] ^= 1
+        } else {
+            let code = try #require(bytes[munich].first { !otherCodes.contains($0) })
+            renamed[symbols.lowerBound + 8 + 8 * Int(code)] ^= 1   // an ASCII letter stays one
+        }
+        #expect(decoded(munich, in: renamed) != decoded(munich, in: bytes))
+        let renamedIndex = try CityIndex(bytes: Self.restamped(renamed))
+        do {
+            try renamedIndex.verify()
+            Issue.record("a renamed alternate passed verify()")
+        } catch .invariantViolated(.wordTrieDisagreesWithNames) {
+        } catch {
+            Issue.record("a renamed alternate: \(error)")
+        }
         // The populations of Paris, FR and Paris, US swapped: PORD (here: no entry moved) and
         // the nodes' best entries no longer follow population order.
         let population = Self.section("POPL", in: bytes)

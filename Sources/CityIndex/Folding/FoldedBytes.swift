@@ -29,13 +29,13 @@ struct ScalarFold {
 /// Ill-formed UTF-8 (only in a damaged file) reads as U+FFFD, as everywhere in the reader.
 /// - Complexity: O(1) per byte for ASCII, O(log *f*) per non-ASCII scalar.
 struct FoldedBytes: IteratorProtocol {
-    private let name: ByteView
+    private let name: UnsafeRawBufferPointer
     private let table: FoldTable
     private var position = 0
     private var fold = ScalarFold()
     private var foldIndex = 0
 
-    init(of name: ByteView, table: FoldTable) {
+    init(of name: UnsafeRawBufferPointer, table: FoldTable) {
         self.name = name
         self.table = table
     }
@@ -44,7 +44,7 @@ struct FoldedBytes: IteratorProtocol {
     mutating func next() -> UInt8? {
         // Fast path: an ASCII byte that folds to one byte (letters, digits, most punctuation).
         if foldIndex == fold.count, position < name.count {
-            let byte = name.uint8(uncheckedAt: position)
+            let byte = name[position]
             if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
                 position += 1
                 return folded
@@ -52,7 +52,7 @@ struct FoldedBytes: IteratorProtocol {
         }
         while foldIndex == fold.count {
             guard position < name.count else { return nil }
-            let (scalar, length) = UTF8Decoding.scalar(in: name.buffer, at: position)
+            let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
             position += length
             fold = table.scalarFold(of: scalar)
             foldIndex = 0

@@ -84,13 +84,13 @@ package enum UTF8Decoding {
     }
 }
 
-extension ByteView {
-    /// The scalars of the bytes read as UTF-8 (an ill-formed sequence as U+FFFD). O(n).
-    var scalars: [Unicode.Scalar] {
+extension UTF8Decoding {
+    /// The scalars of `bytes` read as UTF-8 (an ill-formed sequence as U+FFFD). O(n).
+    static func scalars(of bytes: UnsafeRawBufferPointer) -> [Unicode.Scalar] {
         var scalars: [Unicode.Scalar] = []
         var position = 0
-        while position < count {
-            let (scalar, length) = UTF8Decoding.scalar(in: buffer, at: position)
+        while position < bytes.count {
+            let (scalar, length) = scalar(in: bytes, at: position)
             scalars.append(scalar)
             position += length
         }

@@ -49,8 +49,8 @@ extension WordKey {
     /// Whether `prefix` starts one of the suffix keys of `name` (UTF-8): the test word
     /// matching applies to a name (WORDS.md §2).
     /// - Complexity: O(*n* + *w*·*m*) for a name of *n* bytes and *w* words and a prefix of *m* bytes.
-    static func name(_ name: ByteView, hasSuffixKeyStartingWith prefix: [UInt8], table: FoldTable) -> Bool {
-        let (key, wordStarts) = encode(name.scalars, with: table)
+    static func name(_ name: UnsafeRawBufferPointer, hasSuffixKeyStartingWith prefix: [UInt8], table: FoldTable) -> Bool {
+        let (key, wordStarts) = encode(UTF8Decoding.scalars(of: name), with: table)
         return wordStarts.contains { key[$0...].starts(with: prefix) }
     }
 }

@@ -21,8 +21,10 @@ public struct SectionKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let nodes = SectionKind("NODE")
     /// Fixed-size city records in search order.
     public static let cities = SectionKind("CITY")
-    /// The UTF-8 bytes of the names.
+    /// The UTF-8 bytes of the primary names.
     public static let names = SectionKind("NAME")
+    /// The symbol table that codes the alternate names.
+    public static let nameSymbols = SectionKind("SYMB")
     /// City ranks sorted by id, for `city(id:)`.
     public static let idIndex = SectionKind("IDIX")
     /// Optional: population per city, in search order.

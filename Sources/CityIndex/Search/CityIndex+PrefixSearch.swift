@@ -53,8 +53,8 @@ extension CityIndex {
                 return (nil, foldedScalarCount)
             }
         }
-        let match = contents.trie.matches(of: walk) { [contents] rank in
-            var key = FoldedBytes(of: contents.primaryName(ofRank: rank), table: foldTable)
+        let match = contents.trie.matches(of: walk) { [contents] rank in contents.withName(ofRank: rank, slot: 0) { name in
+            var key = FoldedBytes(of: name, table: foldTable)
             if let count = folded.count {
                 // The usual case: the folded query was kept while walking.
                 for index in 0 ..< count where key.next() != folded[index] { return false }
@@ -68,7 +68,7 @@ extension CityIndex {
                 if !same { return false }
             }
             return true
-        }
+        } }
         return (match, foldedScalarCount)
     }
 }

@@ -79,7 +79,7 @@ extension CityIndex {
         guard matched else { return (nil, key) }
         let match = contents.wordTrie.matches(of: walk) { [contents] position in
             guard let (rank, slot) = contents.postings.posting(at: position) else { return false }
-            return WordKey.name(contents.nameBytes(ofRank: rank, slot: slot), hasSuffixKeyStartingWith: key, table: foldTable)
+            return contents.withName(ofRank: rank, slot: slot) { WordKey.name($0, hasSuffixKeyStartingWith: key, table: foldTable) }
         }
         return (match, key)
     }

@@ -16,7 +16,7 @@ public struct CityMatch: Sendable {
     public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
 
     /// The name the query matched: `city.name`, or the alternate name that matched.
-    public var matchedName: String { String(decoding: matchedNameBytes.buffer, as: UTF8.self) }
+    public var matchedName: String { city.contents.withName(ofRank: city.rank, slot: slot) { String(decoding: $0, as: UTF8.self) } }
 
     /// The alternate name that matched, or `nil` when the primary name did (WORDS.md §3:
     /// the primary name is reported whenever it matches).
@@ -36,9 +36,13 @@ public struct CityMatch: Sendable {
         let table = city.contents.foldTable
         switch query {
         case .prefix(let foldedScalarCount):
-            return 0 ..< table.highlightUTF16Length(ofName: matchedNameBytes.buffer, foldedQueryScalarCount: foldedScalarCount)
+            return city.contents.withName(ofRank: city.rank, slot: slot) { name in
+                0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: foldedScalarCount)
+            }
         case .words(let key):
-            return WordHighlight.range(ofQueryKey: key, inName: matchedNameBytes.buffer, table: table) ?? 0..<0
+            return city.contents.withName(ofRank: city.rank, slot: slot) { name in
+                WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
+            }
         }
     }
 
@@ -51,9 +55,6 @@ public struct CityMatch: Sendable {
         return start ..< end
     }
 
-    private var matchedNameBytes: ByteView {
-        city.contents.nameBytes(ofRank: city.rank, slot: slot)
-    }
 }
 
 extension CityMatch: CustomStringConvertible {

@@ -24,7 +24,8 @@ struct TopLists {
         let listLength = Int(section.uint32(at: 0) ?? 0)
         let nodeCount = Int(section.uint32(at: 4) ?? 0)
         let header = IndexLayout.topListsHeaderByteCount
-        let expected = UInt64(header) + UInt64(nodeCount) * 4 + UInt64(nodeCount) * UInt64(listLength) * 8
+        // (Bounded first, so that the size below cannot overflow: 2³² nodes × 2¹⁶ × 8 < 2⁶⁴.)
+        let expected = UInt64(header) + UInt64(nodeCount) * 4 + UInt64(nodeCount) * UInt64(min(listLength, 1 << 16)) * 8
         guard section.count >= header, listLength <= 1 << 16 else {
             throw .sectionSizeMismatch(section: kind, byteCount: UInt64(section.count), expectedByteCount: expected)
         }

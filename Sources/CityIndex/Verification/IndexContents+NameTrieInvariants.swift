@@ -16,7 +16,9 @@ extension IndexContents {
             }
         }
         func key(ofEntry entry: Int) -> PopulationOrderKey { populationOrderKey(rank: rank(ofNodeEntry: entry) ?? entry, slot: 0) }
-        func foldedName(ofRank rank: Int) -> [UInt8] { Array(IteratorSequence(FoldedBytes(of: primaryName(ofRank: rank), table: foldTable))) }
+        func foldedName(ofRank rank: Int) -> [UInt8] {
+            withName(ofRank: rank, slot: 0) { Array(IteratorSequence(FoldedBytes(of: $0, table: foldTable))) }
+        }
         try trie.walkCheckingStructure(precedes: { key(ofEntry: $0) < key(ofEntry: $1) },
                                        keysOfEntry: { [foldedName(ofRank: $0)] },
                                        disagreement: { .invariantViolated(.trieDisagreesWithRecords(rank: $0)) }) { node, path, own throws(IndexFileError) in

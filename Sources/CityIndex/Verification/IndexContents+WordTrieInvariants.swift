@@ -26,7 +26,7 @@ extension IndexContents {
         var summaries: [(entries: Range<Int>, cityCount: Int, offset: Int)] = []
         func suffixKeys(ofPosting position: Int) -> [[UInt8]] {
             let (rank, slot) = posting(position)
-            let (wordKey, wordStarts) = WordKey.encode(nameBytes(ofRank: rank, slot: slot).scalars, with: foldTable)
+            let (wordKey, wordStarts) = withName(ofRank: rank, slot: slot) { WordKey.encode(UTF8Decoding.scalars(of: $0), with: foldTable) }
             return wordStarts.map { Array(wordKey[$0...]) }
         }
         var citiesOfKey = Set<Int>()
@@ -83,7 +83,7 @@ extension IndexContents {
         for rank in 0 ..< cityCount {
             var keys = Set<ArraySlice<UInt8>>()
             for slot in 0 ... alternates.count(ofRank: rank) {
-                let (wordKey, wordStarts) = WordKey.encode(nameBytes(ofRank: rank, slot: slot).scalars, with: foldTable)
+                let (wordKey, wordStarts) = withName(ofRank: rank, slot: slot) { WordKey.encode(UTF8Decoding.scalars(of: $0), with: foldTable) }
                 for start in wordStarts { keys.insert(wordKey[start...]) }
             }
             expectedPostingCount += keys.count

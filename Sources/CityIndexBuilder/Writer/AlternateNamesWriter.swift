@@ -2,9 +2,9 @@
 import CityIndex
 
 /// Writes `ALTN`: a header, each rank's offset into the text (and the end), then each city's
-/// alternate names as (length varint, UTF-8) runs. O(*n* + alternate name bytes).
+/// alternate names as (length varint, coded name) runs, coded with the name symbol table. O(*n* + alternate name bytes).
 enum AlternateNamesWriter {
-    static func sectionBytes(collection: CityCollection, order: SearchOrder) -> [UInt8] {
+    static func sectionBytes(collection: CityCollection, order: SearchOrder, symbols: NameSymbolsWriter) -> [UInt8] {
         let cityCount = order.recordOfRank.count
         var text = ByteWriter()
         var section = ByteWriter(capacity: IndexLayout.alternateHeaderByteCount + (cityCount + 1) * 4)
@@ -14,7 +14,7 @@ enum AlternateNamesWriter {
             section.appendUInt32(UInt32(text.count))
             let record = collection.records[Int(recordIndex)]
             for alternate in 0 ..< Int(record.alternateCount) {
-                let name = collection.text(of: collection.names[Int(record.firstName) + 1 + alternate])
+                let name = symbols.encoded(collection.text(of: collection.names[Int(record.firstName) + 1 + alternate]))
                 text.appendVarint(UInt32(name.count))
                 text.append(name)
             }

@@ -14,7 +14,7 @@ enum IndexFileWriter {
     /// The order sections are laid out in the file (FORMAT.md §3): the tries first, so that the
     /// nodes a search reads sit together, then the records and the rest.
     static let sectionOrder: [SectionKind] = [
-        .foldTable, .nodes, .wordNodes, .cities, .names, .alternateNames, .wordPostings, .idIndex, .population, .populationOrder,
+        .foldTable, .nodes, .wordNodes, .nameSymbols, .cities, .names, .alternateNames, .wordPostings, .idIndex, .population, .populationOrder,
         .nodeTopLists, .wordTopLists,
     ]
 
