@@ -23,6 +23,12 @@ public struct CityIndex: Sendable {
         contents = try IndexContents(storage: IndexStorage(copying: bytes))
     }
 
+    /// Opens the concatenation of `chunks` (for `build-index`, which searches the file it is
+    /// writing), copying it once.
+    package init(chunks: [[UInt8]]) throws(IndexFileError) {
+        contents = try IndexContents(storage: IndexStorage(copyingChunks: chunks))
+    }
+
     /// How many cities the index holds.
     public var cityCount: Int { contents.cityCount }
 

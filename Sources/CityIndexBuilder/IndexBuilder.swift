@@ -117,10 +117,7 @@ public struct IndexBuilder: Sendable {
         ]
         sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
         // The top lists come from searching the finished tries: open them, search, then add.
-        var draftBytes: [UInt8] = []
-        for chunk in IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections) { draftBytes += chunk }
-        let draft = try CityIndex(bytes: draftBytes)
-        draftBytes = []
+        let draft = try CityIndex(chunks: IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections))
         sections += try [SectionKind.nodeTopLists, .wordTopLists].map { kind in
             let trie: SectionKind = kind == .nodeTopLists ? .nodes : .wordNodes
             return IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(

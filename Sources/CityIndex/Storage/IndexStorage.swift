@@ -56,6 +56,22 @@ final class IndexStorage: @unchecked Sendable {
         release = .deallocate
     }
 
+    /// Copies the concatenation of `chunks` (a file as the builder writes it) into memory
+    /// aligned like a mapped file, without first joining them.
+    init(copyingChunks chunks: [[UInt8]]) {
+        let count = chunks.reduce(0) { $0 + $1.count }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1),
+                                                           alignment: IndexLayout.sectionAlignment)
+        var offset = 0
+        for chunk in chunks {
+            chunk.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[offset ..< offset + $0.count]).copyMemory(from: $0) }
+            offset += chunk.count
+        }
+        baseAddress = UnsafeRawPointer(buffer.baseAddress!)
+        byteCount = count
+        release = .deallocate
+    }
+
     /// All the bytes.
     var bytes: ByteView { ByteView(base: baseAddress, count: byteCount) }
 

@@ -29,10 +29,10 @@ struct NameSymbolsWriter {
         for index in byFirstByte.indices { byFirstByte[index].sort { $0.length > $1.length } }
     }
 
-    /// A table trained on `texts` (a sample of about 4 MB is used).
+    /// A table trained on `texts` (a sample of about 1 MB is used).
     static func trained(on texts: [ArraySlice<UInt8>]) -> NameSymbolsWriter {
         let totalBytes = texts.reduce(0) { $0 + $1.count }
-        let stride = max(1, totalBytes / (4 << 20))
+        let stride = max(1, totalBytes / (1 << 20))
         let sample = Swift.stride(from: 0, to: texts.count, by: stride).map { texts[$0] }
         var table = NameSymbolsWriter(symbols: [])
         for _ in 0 ..< 5 {
