@@ -76,9 +76,11 @@ final class IndexContents: Sendable {
     let postings: WordPostings
     /// `ALTN`: each city's alternate names.
     let alternates: AlternateNames
-    /// `NTOP`, `WTOP` if present: the top cities of the widest nodes of `NODE` and `WNOD`.
+    /// `NTOP`, `WTOP` if present: the top cities of the widest nodes of `NODE` and `WNOD`;
+    /// `WALP`: the first cities in alphabetical order of the widest `WNOD` nodes.
     let nodeTopLists: TopLists?
     let wordTopLists: TopLists?
+    let wordAlphabeticalLists: TopLists?
 
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     init(storage: IndexStorage) throws(IndexFileError) {
@@ -114,6 +116,9 @@ final class IndexContents: Sendable {
         }
         wordTopLists = try header.section(.wordTopLists).map { _ throws(IndexFileError) in
             try TopLists(validating: section(.wordTopLists), kind: .wordTopLists, cityCount: cityCount)
+        }
+        wordAlphabeticalLists = try header.section(.wordAlphabeticalLists).map { _ throws(IndexFileError) in
+            try TopLists(validating: section(.wordAlphabeticalLists), kind: .wordAlphabeticalLists, cityCount: cityCount)
         }
     }
 

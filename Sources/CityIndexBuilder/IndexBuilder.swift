@@ -118,10 +118,12 @@ public struct IndexBuilder: Sendable {
         sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
         // The top lists come from searching the finished tries: open them, search, then add.
         let draft = try CityIndex(chunks: IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections))
-        sections += try [SectionKind.nodeTopLists, .wordTopLists].map { kind in
-            let trie: SectionKind = kind == .nodeTopLists ? .nodes : .wordNodes
-            return IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
-                lists: try draft.topLists(of: trie, length: IndexLayout.topListLength,
+        let lists: [(SectionKind, SectionKind, ResultOrder)] = [
+            (.nodeTopLists, .nodes, .population), (.wordTopLists, .wordNodes, .population), (.wordAlphabeticalLists, .wordNodes, .alphabetical),
+        ]
+        sections += try lists.map { kind, trie, order in
+            IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
+                lists: try draft.topLists(of: trie, order: order, length: IndexLayout.topListLength,
                                           minimumEntryCount: IndexLayout.topListMinimumEntryCount),
                 length: IndexLayout.topListLength))
         }

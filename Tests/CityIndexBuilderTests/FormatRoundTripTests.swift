@@ -49,7 +49,7 @@ struct FormatRoundTripTests {
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
         let kinds = (0..<sectionCount).map { String(decoding: bytes[(32 + 24 * $0)..<(36 + 24 * $0)], as: UTF8.self) }
-        #expect(kinds == ["FOLD", "NODE", "WNOD", "SYMB", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "NTOP", "WTOP"])
+        #expect(kinds == ["FOLD", "NODE", "WNOD", "SYMB", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "NTOP", "WTOP", "WALP"])
         try Fixtures.smallIndex.verify()
     }
 

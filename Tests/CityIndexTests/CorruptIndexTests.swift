@@ -269,11 +269,11 @@ struct CorruptIndexTests {
         try CityIndex(bytes: Self.restamped(bytes)).verify()
     }
 
-    @Test("top lists (NTOP, WTOP): searches use them, verify() recomputes them and finds a changed one")
+    @Test("top lists (NTOP, WTOP, WALP): searches use them, verify() recomputes them and finds a changed one")
     func topLists() throws {
         let dataset = try Fixtures.defaultDataset.get()
         let bytes = dataset.indexBytes
-        for kind in ["NTOP", "WTOP"] {
+        for kind in ["NTOP", "WTOP", "WALP"] {
             let section = Self.section(kind, in: bytes)
             let nodeCount = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 4 + $1]) << (8 * $1) }
             #expect(nodeCount > 10, "Data/ has wide nodes in \(kind)")
@@ -294,6 +294,12 @@ struct CorruptIndexTests {
             let unlimited = try dataset.index.search(query, matching: .prefix, order: .alphabetical)
             let populations = unlimited.map { dataset.populationByID[$0.id] ?? 0 }.sorted(by: >)
             #expect(prefix.map { dataset.populationByID[$0.id] ?? 0 } == Array(populations.prefix(20)), "prefix \(query)")
+            // Alphabetical word matches from the list: the first 20 of all of them, same count.
+            let listed = try dataset.index.search(query, matching: .words, order: .alphabetical, limit: 20)
+            // (A limit above the lists' 20 is computed from the postings.)
+            let everything = try dataset.index.search(query, matching: .words, order: .alphabetical, limit: 21)
+            #expect(listed.map(\.id) == Array(everything.map(\.id).prefix(20)), "words alphabetical \(query)")
+            #expect(listed.totalCount == everything.totalCount)
         }
     }
 

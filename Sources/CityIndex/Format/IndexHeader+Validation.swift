@@ -4,7 +4,7 @@ extension IndexHeader {
     /// The sections this reader knows; any other section marked required is rejected.
     static let knownSections: Set<SectionKind> = [
         .foldTable, .nodes, .cities, .names, .idIndex, .population, .wordNodes, .wordPostings, .alternateNames, .populationOrder,
-        .nodeTopLists, .wordTopLists, .nameSymbols,
+        .nodeTopLists, .wordTopLists, .wordAlphabeticalLists, .nameSymbols,
     ]
 
     /// Checks the fixed header fields before any other byte is trusted. O(1).

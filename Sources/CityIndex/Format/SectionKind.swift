@@ -41,6 +41,8 @@ public struct SectionKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let nodeTopLists = SectionKind("NTOP")
     /// Optional: the top cities in population order of the widest `WNOD` nodes.
     public static let wordTopLists = SectionKind("WTOP")
+    /// Optional: the first cities in alphabetical order of the widest `WNOD` nodes.
+    public static let wordAlphabeticalLists = SectionKind("WALP")
 
     /// The four characters, with bytes outside printable ASCII shown as `\xNN`.
     public var description: String {

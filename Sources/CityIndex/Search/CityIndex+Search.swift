@@ -40,6 +40,9 @@ extension CityIndex {
             }
             switch order {
             case .alphabetical:
+                if let node = match.node, let listed = contents.wordAlphabeticalLists?.top(limit, ofNodeAt: node.offset) {
+                    return CityMatches(contents: contents, storage: .entries(listed), query: .words(key: key), totalCount: match.cityCount)
+                }
                 let entries = WordMatchCollector.entries(of: match, contents: contents)
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
                     .limited(to: limit)

@@ -74,19 +74,21 @@ struct TopLists {
 }
 
 extension CityIndex {
-    /// For `build-index`: the top `length` cities in population order of every node of the
-    /// `NODE` (`kind == .nodes`) or `WNOD` trie with at least `minimumEntryCount` entries
-    /// (buckets aside), by increasing node offset, computed by the best-first search.
+    /// For `build-index`: the first `length` cities in `order` of every node of the `NODE`
+    /// (`kind == .nodes`) or `WNOD` trie with at least `minimumEntryCount` entries (buckets
+    /// aside), by increasing node offset, computed by the best-first search (population order)
+    /// or by collecting the node's postings (alphabetical order, `WNOD` only).
     /// - Complexity: O(listed nodes × the search's work for `length`).
-    package func topLists(of kind: SectionKind, length: Int, minimumEntryCount: Int) throws(IndexFileError)
+    package func topLists(of kind: SectionKind, order: ResultOrder = .population, length: Int, minimumEntryCount: Int) throws(IndexFileError)
         -> [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16)])] {
         let trie = kind == .nodes ? contents.trie : contents.wordTrie
         var lists: [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16)])] = []
         var pending = [trie.root]
         while let node = pending.popLast() {
             guard node.entryCount >= max(minimumEntryCount, 1), !node.isBucket else { continue }
-            let entries = try contents.topEntries(length, of: TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount),
-                                                  in: kind)
+            let match = TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount)
+            let entries = order == .population ? try contents.topEntries(length, of: match, in: kind)
+                : Array(WordMatchCollector.entries(of: match, contents: contents).prefix(length))
             lists.append((node.offset, entries.map { ($0.rank, $0.slot) }))
             for index in 0 ..< node.childCount { pending.append(try node.child(at: index, in: trie.nodes)) }
         }

@@ -28,5 +28,6 @@ extension CityIndex {
         let listedWordNodes = try contents.verifyWordTrie()
         try contents.verifyTopLists(of: .nodes, listedNodes: listedNodes)
         try contents.verifyTopLists(of: .wordNodes, listedNodes: listedWordNodes)
+        try contents.verifyTopLists(of: .wordNodes, order: .alphabetical, listedNodes: listedWordNodes)
     }
 }

@@ -6,9 +6,9 @@ extension IndexContents {
     /// counts its distinct cities right; and there are exactly as many postings as distinct
     /// (city, suffix key) pairs, so none is missing (I8–I10).
     /// - Complexity: O((postings + nodes) log postings + name bytes × log *f*).
-    /// - Returns: the nodes `WTOP` lists, by offset (for `verifyTopLists`).
+    /// - Returns: the nodes `WTOP` and `WALP` list, by offset (for `verifyTopLists`).
     func verifyWordTrie() throws(IndexFileError) -> [Int: TrieNode] {
-        let listed = wordTopLists?.listedOffsets ?? []
+        let listed = (wordTopLists?.listedOffsets ?? []).union(wordAlphabeticalLists?.listedOffsets ?? [])
         var listedNodes: [Int: TrieNode] = [:]
         for position in 0 ..< postings.postingCount {
             guard let (rank, slot) = postings.posting(at: position), slot <= alternates.count(ofRank: rank) else {
