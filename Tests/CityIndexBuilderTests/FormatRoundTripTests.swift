@@ -222,4 +222,27 @@ struct FormatRoundTripTests {
         #expect(first == shuffled)
         #expect(first == Fixtures.smallIndexBytes)
     }
+
+    @Test("FORMAT.md §12: the worked example's input builds exactly the bytes its hex dump shows")
+    func workedExample() throws {
+        let format = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("FORMAT.md"), encoding: .utf8)
+        let example = try #require(format.components(separatedBy: "## 12. Worked example").last)
+        let blocks = example.components(separatedBy: "```")
+        let input = blocks[0].split(separator: "\n").filter { $0.hasPrefix("    ") }.joined()
+        let bytes = try IndexBuilder().build(jsonBytes: Array(input.utf8)).bytes
+        var checked = 0
+        for line in blocks[1].split(separator: "\n") {
+            let dump = line.components(separatedBy: "--")[0].split(separator: " ")
+            guard let first = dump.first, first.count == 6, let offset = Int(first, radix: 16) else { continue }
+            for (index, hex) in dump.dropFirst().enumerated() {
+                let position = offset + index
+                guard !(8..<12).contains(position) else { continue }  // the checksum covers FOLD
+                #expect(position < bytes.count && bytes[position] == UInt8(hex, radix: 16), "byte \(position) (line \(first))")
+                checked += 1
+            }
+        }
+        #expect(bytes.count == 90_600)
+        #expect(checked == bytes.count - 89_980 - 4)  // every byte but FOLD and the checksum
+        try CityIndex(bytes: bytes).verify()
+    }
 }
