@@ -41,6 +41,9 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Result order: alphabetical (SEARCH.md) or population (largest first, ties alphabetical).", valueName: "alphabetical|population"))
     var rank: ResultOrder = .alphabetical
 
+    @Option(help: ArgumentHelp("Typing mistakes forgiven (WORDS.md §6): auto (0 edits below 4 letters, 1 from 4, 2 from 8), or at most 0, 1, 2 or 3 edits.", valueName: "auto|0|1|2|3"))
+    var typos: TypoTolerance = .none
+
     @Flag(help: "Print one JSON object: {\"query\", \"count\", \"results\": [{\"id\", \"name\", \"country\", \"lat\", \"lon\", \"highlights\"}]}.")
     var json = false
 
@@ -85,7 +88,8 @@ struct CitySearch: AsyncParsableCommand {
         }
         do {
             let (wanted, overflow) = offset.addingReportingOverflow(limit)
-            let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted)
+            let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted,
+                                               typos: typos)
             let page = matches.dropFirst(offset).prefix(limit)
             if json {
                 print(ResultFormatting.json(query: queryText, count: matches.totalCount, page: page))
@@ -121,3 +125,23 @@ struct StandardError: TextOutputStream {
 
 extension MatchMode: ExpressibleByArgument {}
 extension ResultOrder: ExpressibleByArgument {}
+
+extension TypoTolerance: ExpressibleByArgument {
+    /// `auto`, or a number of edits 0…3 (`0` is `.none`).
+    public init?(argument: String) {
+        switch argument {
+        case "auto": self = .automatic
+        case "0": self = .none
+        case "1", "2", "3": self = .maximum(Int(argument) ?? 0)
+        default: return nil
+        }
+    }
+
+    public var defaultValueDescription: String {
+        switch self {
+        case .none: "0"
+        case .automatic: "auto"
+        case .maximum(let n): String(n)
+        }
+    }
+}

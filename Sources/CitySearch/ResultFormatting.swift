@@ -16,7 +16,8 @@ enum ResultFormatting {
             let alternate = match.matchedAlternateName
             let shown = alternate == nil ? emphasized(match.name) : match.name
             let matched = alternate.map { "  (matched \(emphasized($0)))" } ?? ""
-            lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)")
+            let edits = match.editCount == 0 ? "" : "  (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))"
+            lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)\(edits)")
         }
         return lines.joined(separator: "\n")
     }
@@ -27,9 +28,10 @@ enum ResultFormatting {
         let results = page.map { match in
             let highlight = match.highlightUTF16Range
             let matched = match.matchedAlternateName.map { ", \"matchedName\": \(jsonString($0))" } ?? ""
+            let edits = match.editCount == 0 ? "" : ", \"edits\": \(match.editCount)"
             return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
                 + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
-                + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)}"
+                + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits)}"
         }
         return "{\"query\": \(jsonString(query)), \"count\": \(count), \"results\": [" + results.joined(separator: ", ") + "]}"
     }

@@ -29,9 +29,18 @@ package enum WordKey {
     /// The word key of `text` (SEARCH.md §1 folding, then separators collapsed).
     /// - Returns: the key's bytes and the offset in them where each word starts.
     package static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable) -> (key: [UInt8], wordStarts: [Int]) {
-        var encoder = WordKeyEncoder()
         var key: [UInt8] = []
         var wordStarts: [Int] = []
+        encode(text, with: table, into: &key, wordStarts: &wordStarts)
+        return (key, wordStarts)
+    }
+
+    /// `encode(_:with:)` into buffers a caller reuses (emptied first, capacity kept).
+    static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable,
+                       into key: inout [UInt8], wordStarts: inout [Int]) {
+        key.removeAll(keepingCapacity: true)
+        wordStarts.removeAll(keepingCapacity: true)
+        var encoder = WordKeyEncoder()
         for scalar in text {
             _ = table.withFoldedUTF8(of: scalar) { bytes in
                 encoder.feed(foldedUTF8: bytes) { byte, startsWord in
@@ -41,7 +50,6 @@ package enum WordKey {
                 }
             }
         }
-        return (key, wordStarts)
     }
 }
 

@@ -12,6 +12,19 @@ public struct CityMatch: Sendable {
     /// Which name matched: 0 the primary name, *s* the city's alternate name *s*.
     let slot: Int
     let query: MatchQuery
+    /// How many edits (typos) separate the query from the start of the matched name's key:
+    /// 0 for an exact match, and always 0 without typo tolerance (WORDS.md §6).
+    public let editCount: Int
+    /// The typo-tolerant search's match this one came from (`MatchQuery.typoTolerant`).
+    let start: Int
+
+    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, start: Int = 0) {
+        self.city = city
+        self.slot = slot
+        self.query = query
+        self.editCount = editCount
+        self.start = start
+    }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
 
@@ -28,7 +41,8 @@ public struct CityMatch: Sendable {
     /// leading scalars whose folds are at least as long as the folded query, extended over
     /// scalars that fold to nothing. Word matching (WORDS.md §4): from the start of the
     /// earliest word where the query matches to the end of the last matched letter.
-    /// Empty for the empty query.
+    /// Typo-tolerant matches highlight the part of the name that came within the budget, by
+    /// the same rules. Empty for the empty query.
     ///
     /// - Complexity: prefix matching O(*h*) scalars of the highlighted part, no allocation;
     ///   word matching O(length of the matched name).
@@ -40,6 +54,17 @@ public struct CityMatch: Sendable {
                 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: foldedScalarCount)
             }
         case .words(let key):
+            return city.contents.withName(ofRank: city.rank, slot: slot) { name in
+                WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
+            }
+        case .typoTolerant(.prefix, let matchedKeys):
+            let key = start < matchedKeys.count ? matchedKeys[start] : []
+            let scalarCount = key.count { $0 & 0xC0 != 0x80 }
+            return city.contents.withName(ofRank: city.rank, slot: slot) { name in
+                0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
+            }
+        case .typoTolerant(.words, let matchedKeys):
+            let key = start < matchedKeys.count ? matchedKeys[start] : []
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
             }

@@ -12,6 +12,10 @@ public struct CityMatches: RandomAccessCollection, Sendable {
     struct Entry: Sendable {
         var rank: UInt32
         var slot: UInt16
+        /// Edits between the query and the name (typo-tolerant searches, WORDS.md §6).
+        var edits: UInt8 = 0
+        /// Which of a typo-tolerant search's matches the entry came from (its highlight).
+        var start: UInt32 = 0
     }
 
     enum Storage: Sendable {
@@ -49,7 +53,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
             return CityMatch(city: City(contents: contents, rank: ranks.lowerBound + position), slot: 0, query: query)
         case .entries(let entries):
             let entry = entries[position]
-            return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query)
+            return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
+                             editCount: Int(entry.edits), start: Int(entry.start))
         }
     }
 }
@@ -60,4 +65,7 @@ enum MatchQuery: Sendable {
     case prefix(foldedScalarCount: Int)
     /// Word matching: the query's word key (WORDS.md §4).
     case words(key: [UInt8])
+    /// A typo-tolerant search (WORDS.md §6): for each match it started from, the key prefix
+    /// (folded name for `.prefix`, word key for `.words`) that came within the budget.
+    case typoTolerant(matching: MatchMode, matchedKeys: [[UInt8]])
 }

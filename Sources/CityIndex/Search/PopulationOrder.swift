@@ -1,26 +1,36 @@
 // PopulationOrder.swift: the order of population ranking, shared by the builder and the reader.
 
-/// A match's place in population order (WORDS.md §5, FORMAT.md §6.3): by weight descending,
-/// then rank (search order), then name slot. `a < b` means that `a` comes first.
+/// A match's place in population order (WORDS.md §5 and §6, FORMAT.md §6.3): by weight
+/// descending, then edits, then rank (search order), then name slot. `a < b` means that `a`
+/// comes first.
 ///
 /// A match of the primary name (slot 0) weighs the city's population; a match of an
 /// alternate name a tenth of it, so that a big city's many alternate spellings do not push
 /// smaller cities' own names out of the top ("tian" → Tianjin, not Chengdu by its alternate
-/// "Tianfu"). Unknown populations weigh 0. This is the only definition of the order: the
-/// builder sorts with it, the ranked search pops with it and `verify()` checks with it.
+/// "Tianfu"). Each edit a typo-tolerant match needed divides the weight by 10 again, so a big
+/// city one typo away still beats a hamlet that matches exactly ("bogata": Bogotá, 7.7
+/// million, before a village of 1,900), while comparable cities keep exact matches first.
+/// Unknown populations weigh 0. This is the only definition of the order: the builder sorts
+/// with it, the ranked search pops with it and `verify()` checks with it.
 package struct PopulationOrderKey: Comparable, Sendable {
     /// An alternate-name match counts as a city this many times smaller.
     package static let alternateNameDivisor: UInt32 = 10
+    /// Each edit of a typo-tolerant match counts as a city this many times smaller.
+    package static let editDivisor: UInt32 = 10
 
     package let weight: UInt32
+    package let edits: Int
     package let rank: Int
     package let slot: Int
 
     /// The key of a match of name `slot` (0 = primary) of the city at `rank`, whose
-    /// population is `population` (0 when unknown).
+    /// population is `population` (0 when unknown), `edits` away from the query.
     @inline(__always)
-    package init(population: UInt32, rank: Int, slot: Int) {
-        weight = slot == 0 ? population : population / Self.alternateNameDivisor
+    package init(population: UInt32, rank: Int, slot: Int, edits: Int = 0) {
+        var weight = slot == 0 ? population : population / Self.alternateNameDivisor
+        for _ in 0 ..< edits { weight /= Self.editDivisor }
+        self.weight = weight
+        self.edits = edits
         self.rank = rank
         self.slot = slot
     }
@@ -28,6 +38,7 @@ package struct PopulationOrderKey: Comparable, Sendable {
     @inline(__always)
     package static func < (a: PopulationOrderKey, b: PopulationOrderKey) -> Bool {
         if a.weight != b.weight { return a.weight > b.weight }
+        if a.edits != b.edits { return a.edits < b.edits }
         return a.rank != b.rank ? a.rank < b.rank : a.slot < b.slot
     }
 }

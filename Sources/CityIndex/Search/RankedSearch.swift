@@ -17,6 +17,8 @@ enum RankedSearch {
         var node: TrieNode?
         var position: Int
         var runEnd: Int
+        /// The start the item comes from (an index into `starts`), whose edits it has.
+        var start: Int
 
         /// Whether this item pops before `other`.
         func precedes(_ other: Item) -> Bool { key < other.key }
@@ -31,13 +33,24 @@ enum RankedSearch {
     ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
     static func top(_ k: Int, of match: TrieMatch, in trie: TrieSection, contents: IndexContents,
                     entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
+        try top(k, of: [(match, 0)], in: trie, contents: contents, entry: entry)
+    }
+
+    /// The first `k` cities among the entries of several matches, each `edits` away from the
+    /// query (a typo-tolerant search's, WORDS.md §6): every match starts the search, and
+    /// population order weighs its entries with its edits. A city in several matches is
+    /// reported once, from the first to pop (its best). Each result names its start.
+    static func top(_ k: Int, of starts: [(match: TrieMatch, edits: Int)], in trie: TrieSection, contents: IndexContents,
+                    entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
-        guard k > 0, !match.entries.isEmpty else { return results }
+        guard k > 0 else { return results }
         let section = trie.nodes
         var heap: [Item] = []
+        var start = 0
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot) = entry(position) else { return }
-            heap.append(Item(key: contents.populationOrderKey(rank: rank, slot: slot), node: node, position: position, runEnd: runEnd))
+            let key = contents.populationOrderKey(rank: rank, slot: slot, edits: starts[start].edits)
+            heap.append(Item(key: key, node: node, position: position, runEnd: runEnd, start: start))
             var child = heap.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
@@ -67,13 +80,17 @@ enum RankedSearch {
         /// Pushes a subtree (a bucket too: keyed by its stored best entry, opened when popped).
         func push(subtree node: TrieNode) { push(node: node, position: node.bestEntry, runEnd: 0) }
 
-        if let node = match.node {
-            push(subtree: node)
-        } else {
-            for position in match.entries { push(node: nil, position: position, runEnd: position + 1) }
+        for (index, (match, _)) in starts.enumerated() where !match.entries.isEmpty {
+            start = index
+            if let node = match.node {
+                push(subtree: node)
+            } else {
+                for position in match.entries { push(node: nil, position: position, runEnd: position + 1) }
+            }
         }
         var emitted = Set<Int>()
         while results.count < k, let item = pop() {
+            start = item.start
             if let node = item.node, node.isBucket {
                 // Open a bucket: its entries are not in population order, so each is a run of one.
                 for position in node.entries { push(node: nil, position: position, runEnd: position + 1) }
@@ -94,7 +111,8 @@ enum RankedSearch {
                 if node.firstEntry < ownEnd { push(node: nil, position: node.firstEntry, runEnd: ownEnd) }
             } else {
                 if emitted.insert(item.key.rank).inserted {
-                    results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot)))
+                    results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
+                                                     edits: UInt8(clamping: item.key.edits), start: UInt32(item.start)))
                 }
                 if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }
