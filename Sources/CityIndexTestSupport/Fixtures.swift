@@ -19,12 +19,15 @@ public struct LoadedDataset: Sendable {
     public let allNames: [[String]]
     /// Population by id (unknown: 0).
     public let populationByID: [Int: Int]
+    /// The cities as `JSONDecoder` reads them.
+    public let cities: [ReferenceCity]
 
     public init(path: String) throws {
         let json = try InputReading.decompressedBytes(path: path)
         indexBytes = try IndexBuilder().build(jsonBytes: json).bytes
         index = try CityIndex(bytes: indexBytes)
         let cities = try JSONDecoder().decode([ReferenceCity].self, from: Data(json))
+        self.cities = cities
         names = cities.map(\.name)
         allNames = cities.map { [$0.name] + ($0.alternatenames ?? []) }
         populationByID = Dictionary(uniqueKeysWithValues: cities.map { ($0.id, $0.population ?? 0) })

@@ -184,7 +184,7 @@ for query in queries + naiveQueries where expected[query.text] == nil && onlyStr
 }
 
 typealias Runner = () throws -> StrategyReport
-let runners: [(String, Runner)] = [
+var runners: [(String, Runner)] = [
     (NaiveFilter.name, {
         let json = try jsonData()
         let (strategy, load) = try measure { try NaiveFilter(json: json) }
@@ -217,13 +217,20 @@ let runners: [(String, Runner)] = [
         let (strategy, load) = try measure { try MappedIndex(path: indexPath) }
         return run(strategy, name: MappedIndex.name, loadSeconds: load, queries: queries, expected: expected)
     }),
-] + [(MatchMode.prefix, ResultOrder.population), (.words, .alphabetical), (.words, .population)].map { matching, order in
+] + [(MatchMode.prefix, ResultOrder.population, TypoTolerance.none), (.words, .alphabetical, .none), (.words, .population, .none),
+      (.prefix, .population, .automatic), (.words, .population, .automatic)].map { matching, order, typos in
     // The other modes answer differently from SEARCH.md by design: timed, not compared.
-    let name = MappedIndex.name(matching: matching, order: order)
+    let name = MappedIndex.name(matching: matching, order: order, typos: typos)
     return (name, {
-        let (strategy, load) = try measure { try MappedIndex(path: indexPath, matching: matching, order: order) }
+        let (strategy, load) = try measure { try MappedIndex(path: indexPath, matching: matching, order: order, typos: typos) }
         return run(strategy, name: name, loadSeconds: load, queries: queries, expected: [:])
     })
+}
+
+// COMPARE_FILTER=TEXT: only the naive filter (the ratios' baseline) and strategies whose name
+// contains TEXT (for a quick look; the report is then partial).
+if let filter = ProcessInfo.processInfo.environment["COMPARE_FILTER"] {
+    runners = runners.enumerated().filter { $0.offset == 0 || $0.element.0.contains(filter) }.map(\.element)
 }
 
 if let onlyStrategy {

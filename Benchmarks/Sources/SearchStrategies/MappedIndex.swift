@@ -9,24 +9,28 @@ public final class MappedIndex: SearchStrategy {
     public let index: CityIndex
     private let matching: MatchMode
     private let order: ResultOrder
+    private let typos: TypoTolerance
 
-    public init(path: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical) throws {
+    public init(path: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
+                typos: TypoTolerance = .none) throws {
         index = try CityIndex(path: path)
         self.matching = matching
         self.order = order
+        self.typos = typos
     }
 
     /// The table name of a mode.
-    public static func name(matching: MatchMode, order: ResultOrder) -> String {
-        matching == .prefix && order == .alphabetical ? name : "CityIndex --match \(matching) --rank \(order)"
+    public static func name(matching: MatchMode, order: ResultOrder, typos: TypoTolerance = .none) -> String {
+        guard matching != .prefix || order != .alphabetical || typos != .none else { return name }
+        return "CityIndex --match \(matching) --rank \(order)" + (typos == .automatic ? " --typos auto" : "")
     }
 
     public func search(_ query: String, limit: Int) -> SearchAnswer {
         let found: CityMatches?
-        if matching == .prefix && order == .alphabetical {
+        if matching == .prefix && order == .alphabetical && typos == .none {
             found = try? index.search(query)
         } else {
-            found = try? index.search(query, matching: matching, order: order, limit: limit)
+            found = try? index.search(query, matching: matching, order: order, limit: limit, typos: typos)
         }
         guard let matches = found else { return SearchAnswer(count: -1, ids: [], highlights: []) }
         var ids: [Int] = []

@@ -12,6 +12,15 @@ enum WordHighlight {
         var matchedCount = query.count
         if matchedCount > 0 && query[matchedCount - 1] == 0x20 { matchedCount -= 1 }
         guard matchedCount > 0 else { return nil }
+        return range(inName: name, table: table) { suffixKey in suffixKey.starts(with: query) ? matchedCount : nil }
+    }
+
+    /// The highlight of the earliest word of `name` for which `matchedLength` of its suffix
+    /// key is not `nil`: from the word's first scalar to the end of the scalar that gave key
+    /// byte `matchedLength − 1` (an empty range at the word's start for 0), extended over
+    /// following scalars that fold to nothing. `nil` when no word matches.
+    static func range(inName name: UnsafeRawBufferPointer, table: FoldTable,
+                      matchedLength: (ArraySlice<UInt8>) -> Int?) -> Range<Int>? {
 
         var key: [UInt8] = []
         /// The UTF-16 end of the scalar each key byte came from.
@@ -44,10 +53,10 @@ enum WordHighlight {
                 for index in latestScalarBytes ..< byteEnds.count { byteEnds[index] = end }
             }
         }
-        for word in words where key.count - word.keyOffset >= query.count {
-            if key[word.keyOffset ..< word.keyOffset + query.count].elementsEqual(query) {
-                return word.utf16Start ..< byteEnds[word.keyOffset + matchedCount - 1]
-            }
+        for word in words {
+            guard let length = matchedLength(key[word.keyOffset...]) else { continue }
+            guard length > 0 else { return word.utf16Start ..< word.utf16Start }
+            return word.utf16Start ..< byteEnds[min(word.keyOffset + length, key.count) - 1]
         }
         return nil
     }

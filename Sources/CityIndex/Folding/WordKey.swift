@@ -35,6 +35,32 @@ package enum WordKey {
         return (key, wordStarts)
     }
 
+    /// `encode(_:with:)` of UTF-8 text (ill-formed sequences read as U+FFFD) into buffers a
+    /// caller reuses (emptied first, capacity kept). Allocates only when they grow.
+    static func encode(utf8 text: UnsafeRawBufferPointer, with table: FoldTable,
+                       into key: inout [UInt8], wordStarts: inout [Int]) {
+        key.removeAll(keepingCapacity: true)
+        wordStarts.removeAll(keepingCapacity: true)
+        var encoder = WordKeyEncoder()
+        var position = 0
+        func emit(_ byte: UInt8, _ startsWord: Bool) -> Bool {
+            if startsWord { wordStarts.append(key.count) }
+            key.append(byte)
+            return true
+        }
+        while position < text.count {
+            let byte = text[position]
+            if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
+                position += 1
+                _ = withUnsafeBytes(of: folded) { encoder.feed(foldedUTF8: $0, emit: emit) }
+                continue
+            }
+            let (scalar, length) = UTF8Decoding.scalar(in: text, at: position)
+            position += length
+            _ = table.withFoldedUTF8(of: scalar) { encoder.feed(foldedUTF8: $0, emit: emit) }
+        }
+    }
+
     /// `encode(_:with:)` into buffers a caller reuses (emptied first, capacity kept).
     static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable,
                        into key: inout [UInt8], wordStarts: inout [Int]) {

@@ -1,3 +1,4 @@
+import Glibc
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
 
 extension CityIndex {
@@ -48,37 +49,13 @@ extension CityIndex {
     ///   the best-first search for population order.
     func typoTolerantSearch(key: [UInt32], budget: Int, matching: MatchMode, order: ResultOrder,
                             limit: Int) throws(IndexFileError) -> CityMatches {
-        let foldTable = contents.foldTable
         let contents = contents
         let trie = matching == .prefix ? contents.trie : contents.wordTrie
-        var walk: TypoTolerantTrieWalk
-        switch matching {
-        case .prefix:
-            walk = TypoTolerantTrieWalk(trie: trie, query: key, budget: budget) { entry, _, key in
-                key.removeAll(keepingCapacity: true)
-                contents.withName(ofRank: entry, slot: 0) { name in
-                    var folded = FoldedBytes(of: name, table: foldTable)
-                    while let byte = folded.next() { key.append(byte) }
-                }
-                return true
-            }
-        case .words:
-            var nameKey: [UInt8] = []
-            var wordStarts: [Int] = []
-            walk = TypoTolerantTrieWalk(trie: trie, query: key, budget: budget) { entry, path, key in
-                guard let (rank, slot) = contents.postings.posting(at: entry) else { return false }
-                return contents.withName(ofRank: rank, slot: slot) { name in
-                    WordKey.encode(UTF8Decoding.scalars(of: name), with: foldTable, into: &nameKey, wordStarts: &wordStarts)
-                    guard let start = wordStarts.first(where: { nameKey[$0...].starts(with: path) }) else { return false }
-                    key.removeAll(keepingCapacity: true)
-                    key.append(contentsOf: nameKey[start...])
-                    return true
-                }
-            }
-        }
+        var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
         try walk.run()
+        if let _ = getenv("TYPO_DEBUG") { print("visits \(walk.visits) keyReads \(walk.keyReads) nonASCII \(walk.nonASCIIReads) matches \(walk.matches.count) outer \(walk.matches.filter(\.isOutermost).count) entries \(walk.matches.filter(\.isOutermost).reduce(0) { $0 + $1.match.entries.count })") }
         let matches = walk.matches
-        let query = MatchQuery.typoTolerant(matching: matching, matchedKeys: matches.map(\.matchedKey))
+        let query = MatchQuery.typoTolerant(matching: matching, key: key)
         func entry(_ position: Int) -> (rank: Int, slot: Int)? {
             matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0) } : contents.postings.posting(at: position)
         }
@@ -110,13 +87,13 @@ extension CityIndex {
         case .alphabetical:
             // Every entry with its edits; per city the fewest edits, then the lowest slot.
             var all: [CityMatches.Entry] = []
-            for (index, match) in matches.enumerated() {
+            for match in matches {
                 for position in match.match.entries {
                     // In `NODE`, entry i is the city of rank i in search order.
                     let (rank, slot) = matching == .prefix ? (position, 0) : (contents.postings.posting(at: position) ?? (-1, 0))
                     guard rank >= 0 else { continue }
                     all.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(clamping: slot),
-                                                 edits: UInt8(clamping: match.edits), start: UInt32(index)))
+                                                 edits: UInt8(clamping: match.edits)))
                 }
             }
             all.sort { ($0.rank, $0.edits, $0.slot) < ($1.rank, $1.edits, $1.slot) }

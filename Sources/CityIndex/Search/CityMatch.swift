@@ -15,15 +15,12 @@ public struct CityMatch: Sendable {
     /// How many edits (typos) separate the query from the start of the matched name's key:
     /// 0 for an exact match, and always 0 without typo tolerance (WORDS.md §6).
     public let editCount: Int
-    /// The typo-tolerant search's match this one came from (`MatchQuery.typoTolerant`).
-    let start: Int
 
-    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, start: Int = 0) {
+    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0) {
         self.city = city
         self.slot = slot
         self.query = query
         self.editCount = editCount
-        self.start = start
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
@@ -41,8 +38,9 @@ public struct CityMatch: Sendable {
     /// leading scalars whose folds are at least as long as the folded query, extended over
     /// scalars that fold to nothing. Word matching (WORDS.md §4): from the start of the
     /// earliest word where the query matches to the end of the last matched letter.
-    /// Typo-tolerant matches highlight the part of the name that came within the budget, by
-    /// the same rules. Empty for the empty query.
+    /// A typo-tolerant match (WORDS.md §6) highlights the longest prefix of the key (of the
+    /// name, or of the earliest word whose suffix key has one) within its edits of the query,
+    /// by the same rules. Empty for the empty query.
     ///
     /// - Complexity: prefix matching O(*h*) scalars of the highlighted part, no allocation;
     ///   word matching O(length of the matched name).
@@ -57,16 +55,17 @@ public struct CityMatch: Sendable {
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
             }
-        case .typoTolerant(.prefix, let matchedKeys):
-            let key = start < matchedKeys.count ? matchedKeys[start] : []
-            let scalarCount = key.count { $0 & 0xC0 != 0x80 }
+        case .typoTolerant(.prefix, let key):
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
-                0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
+                let folded = IteratorSequence(FoldedBytes(of: name, table: table))
+                let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
+                return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
             }
-        case .typoTolerant(.words, let matchedKeys):
-            let key = start < matchedKeys.count ? matchedKeys[start] : []
+        case .typoTolerant(.words, let key):
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
-                WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
+                WordHighlight.range(inName: name, table: table) { suffixKey in
+                    TypoHighlight.longestPrefix(of: suffixKey, within: editCount, of: key)?.byteCount
+                } ?? 0..<0
             }
         }
     }

@@ -14,8 +14,6 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var slot: UInt16
         /// Edits between the query and the name (typo-tolerant searches, WORDS.md §6).
         var edits: UInt8 = 0
-        /// Which of a typo-tolerant search's matches the entry came from (its highlight).
-        var start: UInt32 = 0
     }
 
     enum Storage: Sendable {
@@ -54,7 +52,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         case .entries(let entries):
             let entry = entries[position]
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
-                             editCount: Int(entry.edits), start: Int(entry.start))
+                             editCount: Int(entry.edits))
         }
     }
 }
@@ -65,7 +63,7 @@ enum MatchQuery: Sendable {
     case prefix(foldedScalarCount: Int)
     /// Word matching: the query's word key (WORDS.md §4).
     case words(key: [UInt8])
-    /// A typo-tolerant search (WORDS.md §6): for each match it started from, the key prefix
-    /// (folded name for `.prefix`, word key for `.words`) that came within the budget.
-    case typoTolerant(matching: MatchMode, matchedKeys: [[UInt8]])
+    /// A typo-tolerant search (WORDS.md §6) of `matching`, whose query key (the folded query
+    /// or its word key) has these scalars.
+    case typoTolerant(matching: MatchMode, key: [UInt32])
 }

@@ -7,60 +7,112 @@
 /// function of the row, tabulated).
 ///
 /// Row *j* holds `D[j][i]`, the distance between the first *j* scalars of the text and the
-/// first *i* of the query, capped at `budget + 1` (one byte per cell). The text matches as a
-/// prefix search when some row's last cell is at most the budget; a subtree can be pruned
-/// when its row's smallest cell exceeds the budget, since row minima never decrease as the
-/// text grows (each cell comes from a cell of an earlier row plus 0 or 1).
+/// first *i* of the query, capped at `budget + 1`. Only the band `|i − j| ≤ budget` is
+/// computed: every cell outside it is at least `|i − j|`, so over the budget, and reads as
+/// the cap. The text matches as a prefix search when some row's last cell is at most the
+/// budget; a subtree can be pruned when its row's smallest cell exceeds the budget, since
+/// row minima never decrease as the text grows (each cell comes from a cell of an earlier
+/// row plus 0 or 1).
 ///
 /// Bytes are decoded into scalars as they arrive; an ill-formed sequence (only in a damaged
 /// file) counts as one scalar U+FFFD per byte that cannot continue it, so every byte sequence
 /// is accepted and depth stays bounded: rows beyond `query.count + budget + 1` are dead.
 ///
-/// Invariant: `rowCount ≥ 1`; `rows` holds `rowCount × (query.count + 1)` cells.
-/// - Complexity: O(*n*) per scalar for a query of *n* scalars; nothing allocated after `init`
-///   except when the text outgrows the rows reserved (`n + budget + 2`).
+/// Invariant: `1 ≤ rowCount`; `cells` holds at least `rowCount × (query.count + 1)` cells,
+/// of which row *j*'s band is valid.
+/// - Complexity: O(*budget*) per scalar; nothing allocated after `init` except when the text
+///   outgrows the rows reserved (`n + budget + 2`), which only a dead walk would do.
 struct EditDistanceRows {
     /// A position the text can be cut back to.
     struct Mark {
         fileprivate var rowCount: Int
         fileprivate var partialScalar: UInt32
         fileprivate var partialRemaining: Int
+        fileprivate var partialIsForeign: Bool
     }
 
     let query: [UInt32]
     let budget: Int
+    /// The script classes of the query's scalars (bit *c* for class *c*, `scriptClass`).
+    private let queryClasses: UInt64
     private let width: Int
-    private var rows: [UInt8]
+    private let cap: UInt8
+    private var cells: [UInt8]
+    /// The smallest cell of each row's band.
+    private var rowMinimums: [UInt8]
+    /// Bit *b* set when the ASCII scalar *b* is in the query.
+    private let queryASCII: (UInt64, UInt64)
     /// The text's scalars; `textScalars[j - 1]` made row *j*.
     private var textScalars: [UInt32]
     private(set) var rowCount = 1
     private var partialScalar: UInt32 = 0
     private var partialRemaining = 0
+    /// Whether the scalar being read is one an edit cannot bring in (`canBringIn`).
+    private var partialIsForeign = false
 
     init(query: [UInt32], budget: Int) {
         self.query = query
         self.budget = budget
+        queryClasses = query.reduce(0) { classes, scalar in
+            Self.scriptClass(scalar).map { classes | 1 << UInt64($0) } ?? classes
+        }
         width = query.count + 1
-        let cap = UInt8(clamping: budget + 1)
-        rows = (0 ..< width).map { UInt8(clamping: min($0, Int(cap))) }
-        rows.reserveCapacity(width * (query.count + budget + 2))
-        textScalars = []
-        textScalars.reserveCapacity(query.count + budget + 2)
+        cap = UInt8(clamping: budget + 1)
+        let rowCapacity = query.count + budget + 2
+        cells = [UInt8](repeating: 0, count: width * rowCapacity)
+        for index in 0 ..< width { cells[index] = UInt8(clamping: min(index, Int(cap))) }
+        textScalars = [UInt32](repeating: 0, count: rowCapacity)
+        rowMinimums = [UInt8](repeating: 0, count: rowCapacity)
+        queryASCII = query.reduce((0, 0)) { mask, scalar in
+            scalar < 64 ? (mask.0 | 1 << UInt64(scalar), mask.1) : scalar < 128 ? (mask.0, mask.1 | 1 << UInt64(scalar - 64)) : mask
+        }
     }
 
-    var mark: Mark { Mark(rowCount: rowCount, partialScalar: partialScalar, partialRemaining: partialRemaining) }
+    /// Whether appending ASCII byte `byte` would leave the smallest cell at `bound` or more,
+    /// known without computing its row: a scalar the query does not have matches no cell, so
+    /// its row's smallest cell is this row's plus the cost of bringing it in. O(1).
+    @inline(__always)
+    func asciiCannotStayBelow(_ bound: Int, byte: UInt8) -> Bool {
+        guard partialRemaining == 0 else { return false }
+        let inQuery = byte < 64 ? queryASCII.0 & (1 << UInt64(byte)) != 0 : queryASCII.1 & (1 << UInt64(byte - 64)) != 0
+        guard !inQuery else { return false }
+        return !canBringIn(UInt32(byte)) || smallestCell + 1 >= bound
+    }
+
+    var mark: Mark {
+        Mark(rowCount: rowCount, partialScalar: partialScalar, partialRemaining: partialRemaining, partialIsForeign: partialIsForeign)
+    }
 
     /// Cuts the text back to where it was at `mark`.
     mutating func reset(to mark: Mark) {
         rowCount = mark.rowCount
-        rows.removeLast(rows.count - rowCount * width)
-        textScalars.removeLast(textScalars.count - (rowCount - 1))
         partialScalar = mark.partialScalar
         partialRemaining = mark.partialRemaining
+        partialIsForeign = mark.partialIsForeign
+    }
+
+    /// The computed band of row `row`: the query positions within the budget of `row`.
+    @inline(__always)
+    private func band(ofRow row: Int) -> Range<Int> {
+        let low = max(0, row - budget)
+        return low ..< max(low, min(width, row + budget + 1))
+    }
+
+    /// Cell `index` of row `row`: its value inside the band, the cap outside.
+    @inline(__always)
+    private func cell(row: Int, _ index: Int) -> UInt8 {
+        guard index >= row - budget && index <= row + budget && index >= 0 && index < width else { return cap }
+        return cells[row * width + index]
     }
 
     /// The distance between the whole query and the whole text (capped at `budget + 1`).
-    var distance: Int { Int(rows[rowCount * width - 1]) }
+    var distance: Int { Int(cell(row: rowCount - 1, width - 1)) }
+
+    /// The query positions *i* < `query.count` whose cell in the last row is `value`.
+    func positions(withCell value: Int) -> [Int] {
+        let row = rowCount - 1
+        return band(ofRow: row).filter { $0 < width - 1 && Int(cells[row * width + $0]) == value }
+    }
 
     /// Whether no continuation of the text can come within the budget of the query.
     var isDead: Bool { smallestCell > budget }
@@ -68,9 +120,49 @@ struct EditDistanceRows {
     /// The smallest distance between a prefix of the query and the text: no continuation of
     /// the text is closer to the whole query than this.
     var smallestCell: Int {
-        var smallest = UInt8.max
-        for index in (rowCount - 1) * width ..< rowCount * width where rows[index] < smallest { smallest = rows[index] }
-        return Int(smallest)
+        let row = rowCount - 1
+        return row == 0 ? 0 : Int(rowMinimums[row])
+    }
+
+    /// Whether the only way to continue the text within `edits` of a query prefix is to
+    /// continue with the query's own scalars from a position whose cell is `edits`: every
+    /// cell of the last row is at least `edits`, and so is every cell of the row before (a
+    /// swap of two scalars reaches back to it, for one edit).
+    func hasNoEditLeft(below bound: Int) -> Bool {
+        let row = rowCount - 1
+        guard row >= 1, Int(rowMinimums[row]) == bound - 1 else { return false }
+        return Int(rowMinimums[row - 1]) >= bound - 1
+    }
+
+    /// A lower bound of `smallestCell` once the scalar being read is complete: inside a
+    /// scalar that no query scalar starts like, the next row has no match, so its smallest
+    /// cell is one more than this row's, or over the budget for a wide scalar, which no edit
+    /// brings in. (This prunes the subtrees of scripts the query does not use at their lead
+    /// byte, not 64 or 4,096 children later.)
+    var smallestCellOfNextScalar: Int {
+        guard partialRemaining > 0 else { return smallestCell }
+        let shift = UInt32(6 * partialRemaining)
+        if query.contains(where: { $0 >> shift == partialScalar }) { return smallestCell }
+        return partialIsForeign ? budget + 1 : smallestCell + 1
+    }
+
+    /// The script class of a scalar for typo tolerance (WORDS.md §6): 0 for U+0000–U+024F
+    /// (ASCII, Latin-1, Latin Extended-A and B: what folded Latin names are made of), then
+    /// one class per 128 scalars up to U+07FF (Greek, Cyrillic, Armenian, Hebrew, Arabic,
+    /// Syriac, Thaana…), and `nil` from U+0800 on (Indic scripts, Thai, CJK, kana, Hangul…).
+    @inline(__always)
+    static func scriptClass(_ scalar: UInt32) -> Int? {
+        scalar < 0x250 ? 0 : scalar < 0x800 ? Int(scalar >> 7) : nil
+    }
+
+    /// Whether an edit can bring `scalar` in (insert it, or put it in place of a query
+    /// scalar): only when its script class is one of the query's. A typo stays within the
+    /// script being typed, and the walk does not visit the thousands of first letters of
+    /// other scripts for every query. Deleting or swapping any scalar is an edit.
+    @inline(__always)
+    private func canBringIn(_ scalar: UInt32) -> Bool {
+        guard let scriptClass = Self.scriptClass(scalar) else { return false }
+        return queryClasses & (1 << UInt64(scriptClass)) != 0
     }
 
     /// Whether the text ends on a scalar boundary (its last byte completed a scalar).
@@ -97,27 +189,43 @@ struct EditDistanceRows {
         case 0xF0 ..< 0xF5: partialScalar = UInt32(byte & 0x07); partialRemaining = 3
         default: appendRow(0xFFFD); return true
         }
+        // A 2-byte lead byte decides the scalar's class; 3- and 4-byte scalars have none.
+        partialIsForeign = partialRemaining > 1 || !canBringIn(partialScalar << 6)
         return false
     }
 
-    /// Computes row `rowCount` for text scalar `scalar`.
+    /// Computes row `rowCount` (its band) for text scalar `scalar`.
     private mutating func appendRow(_ scalar: UInt32) {
-        let cap = UInt8(clamping: budget + 1)
-        let previous = (rowCount - 1) * width
-        let beforePrevious = (rowCount - 2) * width
-        let previousScalar = textScalars.last
-        rows.append(min(rows[previous] + 1, cap))
-        for index in 1 ..< width {
-            let current = rowCount * width + index
-            let same = query[index - 1] == scalar
-            var cell = min(rows[previous + index - 1] + (same ? 0 : 1), rows[previous + index] + 1, rows[current - 1] + 1)
-            if index >= 2, rowCount >= 2, !same, let previousScalar,
-               query[index - 1] == previousScalar, query[index - 2] == scalar {
-                cell = min(cell, rows[beforePrevious + index - 2] + 1)
-            }
-            rows.append(min(cell, cap))
+        let row = rowCount
+        if (row + 1) * width > cells.count {
+            // Only a walk that went on feeding a dead text gets here.
+            cells.append(contentsOf: repeatElement(0, count: width))
+            textScalars.append(0)
+            rowMinimums.append(0)
         }
-        textScalars.append(scalar)
+        // Bringing the text scalar in (inserting it, or replacing a query scalar with it).
+        let bringIn: UInt8 = canBringIn(scalar) ? 1 : cap
+        let previousScalar: UInt32? = row >= 2 ? textScalars[row - 2] : nil
+        var left = cap
+        var smallest = cap
+        for index in band(ofRow: row) {
+            var value: UInt8
+            if index == 0 {
+                value = cell(row: row - 1, 0) + bringIn
+            } else {
+                let same = query[index - 1] == scalar
+                value = min(cell(row: row - 1, index - 1) + (same ? 0 : bringIn), cell(row: row - 1, index) + bringIn, left + 1)
+                if index >= 2, !same, let previousScalar, query[index - 1] == previousScalar, query[index - 2] == scalar {
+                    value = min(value, cell(row: row - 2, index - 2) + 1)
+                }
+            }
+            value = min(value, cap)
+            cells[row * width + index] = value
+            left = value
+            smallest = min(smallest, value)
+        }
+        rowMinimums[row] = smallest
+        textScalars[row - 1] = scalar
         rowCount += 1
     }
 }

@@ -1,8 +1,8 @@
 // PopulationOrder.swift: the order of population ranking, shared by the builder and the reader.
 
 /// A match's place in population order (WORDS.md §5 and §6, FORMAT.md §6.3): by weight
-/// descending, then edits, then rank (search order), then name slot. `a < b` means that `a`
-/// comes first.
+/// descending, then fewer edits, then the weight before the edits' division (descending),
+/// then rank (search order), then name slot. `a < b` means that `a` comes first.
 ///
 /// A match of the primary name (slot 0) weighs the city's population; a match of an
 /// alternate name a tenth of it, so that a big city's many alternate spellings do not push
@@ -10,8 +10,10 @@
 /// "Tianfu"). Each edit a typo-tolerant match needed divides the weight by 10 again, so a big
 /// city one typo away still beats a hamlet that matches exactly ("bogata": Bogotá, 7.7
 /// million, before a village of 1,900), while comparable cities keep exact matches first.
-/// Unknown populations weigh 0. This is the only definition of the order: the builder sorts
-/// with it, the ranked search pops with it and `verify()` checks with it.
+/// Unknown populations weigh 0. Ties of the divided weight fall back on the undivided one, so
+/// that among one match's entries (same edits) the order is the exact order, in which each
+/// trie node knows its best entry. This is the only definition of the order: the builder
+/// sorts with it, the ranked search pops with it and `verify()` checks with it.
 package struct PopulationOrderKey: Comparable, Sendable {
     /// An alternate-name match counts as a city this many times smaller.
     package static let alternateNameDivisor: UInt32 = 10
@@ -20,6 +22,8 @@ package struct PopulationOrderKey: Comparable, Sendable {
 
     package let weight: UInt32
     package let edits: Int
+    /// The weight before the edits divided it.
+    package let undividedWeight: UInt32
     package let rank: Int
     package let slot: Int
 
@@ -28,6 +32,7 @@ package struct PopulationOrderKey: Comparable, Sendable {
     @inline(__always)
     package init(population: UInt32, rank: Int, slot: Int, edits: Int = 0) {
         var weight = slot == 0 ? population : population / Self.alternateNameDivisor
+        undividedWeight = weight
         for _ in 0 ..< edits { weight /= Self.editDivisor }
         self.weight = weight
         self.edits = edits
@@ -39,6 +44,7 @@ package struct PopulationOrderKey: Comparable, Sendable {
     package static func < (a: PopulationOrderKey, b: PopulationOrderKey) -> Bool {
         if a.weight != b.weight { return a.weight > b.weight }
         if a.edits != b.edits { return a.edits < b.edits }
+        if a.undividedWeight != b.undividedWeight { return a.undividedWeight > b.undividedWeight }
         return a.rank != b.rank ? a.rank < b.rank : a.slot < b.slot
     }
 }

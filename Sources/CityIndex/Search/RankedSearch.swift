@@ -39,7 +39,7 @@ enum RankedSearch {
     /// The first `k` cities among the entries of several matches, each `edits` away from the
     /// query (a typo-tolerant search's, WORDS.md §6): every match starts the search, and
     /// population order weighs its entries with its edits. A city in several matches is
-    /// reported once, from the first to pop (its best). Each result names its start.
+    /// reported once, from the first to pop (its best).
     static func top(_ k: Int, of starts: [(match: TrieMatch, edits: Int)], in trie: TrieSection, contents: IndexContents,
                     entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
@@ -112,7 +112,7 @@ enum RankedSearch {
             } else {
                 if emitted.insert(item.key.rank).inserted {
                     results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
-                                                     edits: UInt8(clamping: item.key.edits), start: UInt32(item.start)))
+                                                     edits: UInt8(clamping: item.key.edits)))
                 }
                 if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }

@@ -1,14 +1,10 @@
 // TypoTolerantTrieWalk.swift: the subtrees of a blind trie within an edit budget of a query.
 
-/// Entries a typo-tolerant search matched: a node's subtree (or one entry of a bucket), the
-/// fewest edits between the query and the start of their keys, and the key prefix that
-/// achieved them (for highlights).
+/// Entries a typo-tolerant search matched: a node's subtree (or one entry of a bucket) and
+/// the fewest edits between the query and a prefix of their keys.
 struct TypoMatch {
     var match: TrieMatch
     var edits: Int
-    /// The key bytes, from the start, that come within `edits` of the query: the longest such
-    /// prefix the walk saw.
-    var matchedKey: [UInt8]
     /// Whether no other match contains this one. Outermost matches are disjoint subtrees and
     /// together cover every matching entry; an inner one only lowers the edits of its entries.
     var isOutermost: Bool
@@ -32,59 +28,69 @@ struct TypoMatch {
 /// a key that does not continue the walked path ends that branch.
 struct TypoTolerantTrieWalk {
     private let trie: TrieSection
+    private let contents: IndexContents
+    private let matching: MatchMode
+    private let foldTable: FoldTable
+    /// The query's UTF-8, and where each of its scalars starts in it (and its end).
+    private let queryUTF8: [UInt8]
+    private let scalarOffsets: [Int]
     private var rows: EditDistanceRows
     /// The bytes walked from the root: the path of the node being visited, then its edge.
     private var path: [UInt8] = []
     private var key: [UInt8] = []
-    /// Writes the key of entry `entry` into its buffer (emptied first): the folded name for
-    /// `NODE`; for `WNOD` the suffix key of the posting's name that starts with the path walked.
-    /// Returns false when the entry has no such key (a damaged file).
-    private let keyOf: (_ entry: Int, _ path: [UInt8], _ key: inout [UInt8]) -> Bool
+    /// The entry whose key `key` holds (-1: none).
+    private var keyEntry = -1
+    /// A name's word key and where its words start (`WNOD` key reads).
+    private var nameKey: [UInt8] = []
+    private var wordStarts: [Int] = []
     private(set) var matches: [TypoMatch] = []
+    var keyReads = 0, visits = 0, nonASCIIReads = 0
 
     private var budget: Int { rows.budget }
 
-    init(trie: TrieSection, query: [UInt32], budget: Int,
-         keyOf: @escaping (_ entry: Int, _ path: [UInt8], _ key: inout [UInt8]) -> Bool) {
-        self.trie = trie
+    /// A walk of `contents`' name trie (`.prefix`) or word trie (`.words`).
+    init(contents: IndexContents, matching: MatchMode, query: [UInt32], budget: Int) {
+        self.contents = contents
+        self.matching = matching
+        trie = matching == .prefix ? contents.trie : contents.wordTrie
+        foldTable = contents.foldTable
         rows = EditDistanceRows(query: query, budget: budget)
-        self.keyOf = keyOf
+        var utf8: [UInt8] = []
+        var offsets: [Int] = []
+        for value in query {
+            offsets.append(utf8.count)
+            if let scalar = Unicode.Scalar(value) { utf8.append(contentsOf: String(scalar).utf8) } else { utf8.append(0xFF) }
+        }
+        offsets.append(utf8.count)
+        queryUTF8 = utf8
+        scalarOffsets = offsets
         path.reserveCapacity(64)
         key.reserveCapacity(64)
-    }
-
-    /// The fewest edits seen on the current edge (below `bound`) and the path length where.
-    private struct Best {
-        var edits: Int
-        var length: Int
+        nameKey.reserveCapacity(64)
+        wordStarts.reserveCapacity(8)
     }
 
     /// Walks the whole trie; `matches` then holds what it found.
     mutating func run() throws(IndexFileError) {
         let bound = budget + 1
         // An empty path is within the budget when the query is at most `budget` scalars long.
-        let best = rows.distance < bound ? Best(edits: rows.distance, length: 0) : nil
+        let best = rows.distance < bound ? rows.distance : nil
         try visit(trie.root, bound: bound, best: best)
     }
 
-    /// Appends `byte` to the walked text; when it completes a scalar whose row is within
-    /// `bound` (or the current best), records it.
-    private mutating func feed(_ byte: UInt8, bound: Int, best: inout Best?) {
+    /// Appends `byte` to the walked text; when it completes a scalar whose distance to the
+    /// query is below `bound` and `best` (the fewest edits seen on this edge), records it.
+    private mutating func feed(_ byte: UInt8, bound: Int, best: inout Int?) {
         path.append(byte)
         guard rows.append(byte) else { return }
-        let distance = rows.distance
-        if distance < (best?.edits ?? bound) {
-            best = Best(edits: distance, length: path.count)
-        } else if let current = best, distance == current.edits {
-            best?.length = path.count
-        }
+        if rows.distance < (best ?? bound) { best = rows.distance }
     }
 
     /// Whether nothing below the current text can have fewer edits than `bound` or `best`.
-    private func cannotImprove(bound: Int, best: Best?) -> Bool { rows.smallestCell >= (best?.edits ?? bound) }
+    private func cannotImprove(bound: Int, best: Int?) -> Bool { rows.smallestCell >= (best ?? bound) }
 
     /// Feeds `key[path.count ..< end]` until the end or until nothing further can improve.
-    private mutating func feedKey(upTo end: Int, bound: Int, best: inout Best?) {
+    private mutating func feedKey(upTo end: Int, bound: Int, best: inout Int?) {
         while path.count < end {
             if rows.isAtScalarBoundary && cannotImprove(bound: bound, best: best) { return }
             feed(key[path.count], bound: bound, best: &best)
@@ -94,20 +100,77 @@ struct TypoTolerantTrieWalk {
     /// Reads the key of `entry` and checks that it continues the walked path to `end` bytes
     /// (a leaf's `end` is its key's length, `nil`).
     private mutating func readKey(of entry: Int, atLeast end: Int?) -> Bool {
-        guard keyOf(entry, path, &key), key.count >= (end ?? path.count), key.starts(with: path) else { return false }
+        // A node's first entry is often its parent's: its key is still in the buffer.
+        if entry == keyEntry, key.count >= (end ?? path.count), key.starts(with: path) { return true }
+        keyEntry = entry
+        keyReads += 1
+        if rows.smallestCell + 1 >= (budget + 1) { nonASCIIReads += 1 }
+        guard writeKey(of: entry), key.count >= (end ?? path.count), key.starts(with: path) else {
+            keyEntry = -1
+            return false
+        }
         return true
     }
 
-    /// Visits `node`, whose edge's first byte has been fed (the root: nothing), below a match
-    /// of `bound` edits (`budget + 1`: none).
-    private mutating func visit(_ node: TrieNode, bound: Int, best: Best?) throws(IndexFileError) {
-        var best = best
+    /// Writes the key of `entry` into `key`: the folded primary name of the city of rank
+    /// `entry` (`NODE`), or the suffix key of posting `entry`'s name that starts with the path
+    /// walked (`WNOD`; FORMAT.md §6: any such key continues the path the same way). False when
+    /// there is none (a damaged file).
+    private mutating func writeKey(of entry: Int) -> Bool {
+        key.removeAll(keepingCapacity: true)
+        switch matching {
+        case .prefix:
+            contents.withName(ofRank: entry, slot: 0) { name in
+                var folded = FoldedBytes(of: name, table: foldTable)
+                while let byte = folded.next() { key.append(byte) }
+            }
+            return true
+        case .words:
+            guard let (rank, slot) = contents.postings.posting(at: entry) else { return false }
+            contents.withName(ofRank: rank, slot: slot) { name in
+                WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
+            }
+            for start in wordStarts where nameKey.count - start >= path.count {
+                var same = true
+                for index in 0 ..< path.count where nameKey[start + index] != path[index] {
+                    same = false
+                    break
+                }
+                if same {
+                    key.append(contentsOf: nameKey[start...])
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Visits `node`, whose edge's first byte has been fed (the root: nothing), looking for
+    /// matches of fewer than `bound` edits (`budget + 1` when no match contains the node).
+    /// `labelEdits`: the edits of the walked path when it is already below `bound`.
+    private mutating func visit(_ node: TrieNode, bound: Int, best labelEdits: Int?) throws(IndexFileError) {
+        visits += 1
         guard node.entryCount > 0 else { return }
+        var bound = bound
+        if let labelEdits {
+            // Every key below the node starts with the walked path.
+            record(TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount), best: labelEdits, bound: bound)
+            bound = labelEdits
+        }
+        if rows.isAtScalarBoundary {
+            let smallest = rows.smallestCell
+            if smallest >= bound { return }
+            if rows.hasNoEditLeft(below: bound) {
+                // No edit left: only exact continuations of the query can match.
+                try exactContinuations(below: node, edits: smallest, bound: bound)
+                return
+            }
+        }
         if node.isBucket {
             let mark = rows.mark
             let pathCount = path.count
             for entry in node.entries {
-                var entryBest = best
+                var entryBest: Int?
                 if readKey(of: entry, atLeast: nil) { feedKey(upTo: key.count, bound: bound, best: &entryBest) }
                 if let entryBest {
                     record(TrieMatch(node: nil, entries: entry ..< entry + 1, cityCount: 1), best: entryBest, bound: bound)
@@ -117,6 +180,7 @@ struct TypoTolerantTrieWalk {
             }
             return
         }
+        var best: Int?
         if node.isLeaf {
             guard readKey(of: node.firstEntry, atLeast: nil) else { return }
             feedKey(upTo: key.count, bound: bound, best: &best)
@@ -125,14 +189,17 @@ struct TypoTolerantTrieWalk {
             feedKey(upTo: node.pathLength, bound: bound, best: &best)
         }
         if let best { record(TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount), best: best, bound: bound) }
-        let childBound = best?.edits ?? bound
+        let childBound = best ?? bound
         guard !node.isLeaf, path.count == node.pathLength, rows.smallestCell < childBound else { return }
         let mark = rows.mark
         let pathCount = path.count
         for index in 0 ..< node.childCount {
-            var childBest: Best?
-            feed(node.childLabel(at: index, in: trie.nodes), bound: childBound, best: &childBest)
-            if !rows.isAtScalarBoundary || rows.smallestCell < childBound {
+            let label = node.childLabel(at: index, in: trie.nodes)
+            // Most labels, deep down, are letters the query does not have: skip them unread.
+            if label < 0x80 && rows.asciiCannotStayBelow(childBound, byte: label) { continue }
+            var childBest: Int?
+            feed(label, bound: childBound, best: &childBest)
+            if rows.smallestCellOfNextScalar < childBound {
                 try visit(node.child(at: index, in: trie.nodes), bound: childBound, best: childBest)
             }
             rows.reset(to: mark)
@@ -140,8 +207,58 @@ struct TypoTolerantTrieWalk {
         }
     }
 
-    private mutating func record(_ match: TrieMatch, best: Best, bound: Int) {
-        matches.append(TypoMatch(match: match, edits: best.edits, matchedKey: Array(path[0 ..< best.length]),
-                                 isOutermost: bound > budget))
+    /// Records the keys below `node` that continue the walked path with the rest of the query
+    /// from a position whose cell is `edits` (the budget left is 0): a blind exact walk per
+    /// such position (FORMAT.md §6.1), branching on query bytes at path ends and reading one
+    /// key at the end (each entry's, for a bucket) only when it skipped bytes. Most positions
+    /// end at a branch without a read. A position whose rest starts with another's is left out
+    /// (its keys are among the other's).
+    private mutating func exactContinuations(below node: TrieNode, edits: Int, bound: Int) throws(IndexFileError) {
+        var done: [ArraySlice<UInt8>] = []
+        for position in rows.positions(withCell: edits).reversed() {
+            let rest = queryUTF8[scalarOffsets[position]...]
+            if done.contains(where: { rest.starts(with: $0) }) { continue }
+            done.append(rest)
+            var reached = node
+            var depth = path.count
+            var skipped = false
+            var alive = true
+            for byte in rest {
+                if depth != reached.pathLength {
+                    skipped = true
+                } else if let child = try reached.child(startingWith: byte, in: trie.nodes) {
+                    reached = child
+                } else {
+                    alive = false
+                    break
+                }
+                depth += 1
+            }
+            guard alive, reached.entryCount > 0 else { continue }
+            guard skipped else {
+                record(TrieMatch(node: reached, entries: reached.entries, cityCount: reached.cityCount), best: edits, bound: bound)
+                continue
+            }
+            let pathCount = path.count
+            path.append(contentsOf: rest)
+            defer { path.removeLast(path.count - pathCount) }
+            if !reached.isBucket {
+                if readKey(of: reached.firstEntry, atLeast: path.count) {
+                    record(TrieMatch(node: reached, entries: reached.entries, cityCount: reached.cityCount), best: edits, bound: bound)
+                }
+                continue
+            }
+            // A bucket's keys are sorted: the entries that continue so are contiguous.
+            guard let first = reached.entries.first(where: { readKey(of: $0, atLeast: path.count) }) else { continue }
+            var end = first + 1
+            while end < reached.entries.upperBound && readKey(of: end, atLeast: path.count) { end += 1 }
+            let entries = first ..< end
+            record(TrieMatch(node: entries == reached.entries ? reached : nil, entries: entries, cityCount: entries.count),
+                   best: edits, bound: bound)
+        }
+    }
+
+    private mutating func record(_ match: TrieMatch, best: Int, bound: Int) {
+        matches.append(TypoMatch(match: match, edits: best, isOutermost: bound > budget))
     }
 }

@@ -1,0 +1,231 @@
+// NaiveTypoSearch.swift: the reference of typo-tolerant search (WORDS.md §6), the slow way.
+import Foundation
+
+/// One expected typo-tolerant match: the city, the alternate name reported (`nil`: the
+/// primary name), the highlight `[start, length]` in UTF-16 units of that name, and the edits.
+public struct ReferenceTypoMatch: Equatable, Sendable, CustomStringConvertible {
+    public let id: Int
+    public let matchedAlternateName: String?
+    public let highlight: [Int]
+    public let edits: Int
+
+    public init(id: Int, matchedAlternateName: String?, highlight: [Int], edits: Int) {
+        self.id = id
+        self.matchedAlternateName = matchedAlternateName
+        self.highlight = highlight
+        self.edits = edits
+    }
+
+    public var description: String {
+        "\(id) \(matchedAlternateName.map { "matched \($0) " } ?? "")\(highlight) edits \(edits)"
+    }
+}
+
+/// WORDS.md §6 implemented naively and independently of the index: for every name (prefix
+/// matching: the primary name's folded key; word matching: every suffix key of every name),
+/// the full Damerau–Levenshtein (optimal string alignment) table against the query key,
+/// computed cell by cell, and the smallest distance to any prefix of the key; then the cities
+/// sorted as §6 says.
+public struct NaiveTypoSearch: Sendable {
+    private struct Name: Sendable {
+        let text: String
+        /// Prefix matching: the folded name. Word matching: the suffix keys, with the
+        /// scalar offset of each one's word in the name's scalars.
+        let keys: [(key: [UInt32], wordStart: Int)]
+    }
+
+    private struct Entry: Sendable {
+        let city: ReferenceCity
+        let alphabeticalPosition: Int
+        let names: [Name]
+    }
+
+    private let entries: [Entry]
+    private let words: Bool
+
+    /// A reference for `.words` matching (`words`) or `.prefix` matching.
+    public init(cities: [ReferenceCity], words: Bool) {
+        self.words = words
+        var memo: [Unicode.Scalar: String] = [:]
+        func fold(_ scalar: Unicode.Scalar) -> String {
+            if let known = memo[scalar] { return known }
+            let folded = ReferenceFolding.fold(scalar)
+            memo[scalar] = folded
+            return folded
+        }
+        func foldedKey(_ text: String) -> [UInt32] { text.unicodeScalars.flatMap { fold($0).unicodeScalars.map(\.value) } }
+        let sorted = cities.map { (city: $0, key: Array(foldedKey($0.name).map { String(Unicode.Scalar($0)!) }.joined().utf8)) }
+            .sorted { a, b in
+                if a.key != b.key { return a.key.lexicographicallyPrecedes(b.key) }
+                if a.city.country != b.city.country { return Array(a.city.country.utf8).lexicographicallyPrecedes(Array(b.city.country.utf8)) }
+                return a.city.id < b.city.id
+            }.map(\.city)
+        entries = sorted.enumerated().map { position, city in
+            let texts = words ? [city.name] + (city.alternatenames ?? []) : [city.name]
+            return Entry(city: city, alphabeticalPosition: position, names: texts.map { text in
+                guard words else { return Name(text: text, keys: [(foldedKey(text), 0)]) }
+                // Words: runs of non-separators of the folded name, each remembered with the
+                // name scalar it starts at.
+                var wordList: [(scalars: [UInt32], start: Int)] = []
+                var current: [UInt32] = []
+                var currentStart = 0
+                for (offset, scalar) in text.unicodeScalars.enumerated() {
+                    for folded in fold(scalar).unicodeScalars {
+                        if NaiveWordSearch.isSeparator(folded) {
+                            if !current.isEmpty { wordList.append((current, currentStart)) }
+                            current = []
+                        } else {
+                            if current.isEmpty { currentStart = offset }
+                            current.append(folded.value)
+                        }
+                    }
+                }
+                if !current.isEmpty { wordList.append((current, currentStart)) }
+                let keys = wordList.indices.map { first -> (key: [UInt32], wordStart: Int) in
+                    (Array(wordList[first...].map(\.scalars).joined(separator: [0x20])), wordList[first].start)
+                }
+                return Name(text: text, keys: keys)
+            })
+        }
+    }
+
+    /// The budget of `TypoTolerance.automatic` (WORDS.md §6), written out again: 0 edits
+    /// below 4 letters, 1 from 4, 2 from 8; letters are the key's scalars other than spaces.
+    public static func automaticBudget(queryKey: [UInt32]) -> Int {
+        let letters = queryKey.count { $0 != 0x20 }
+        return letters >= 8 ? 2 : letters >= 4 ? 1 : 0
+    }
+
+    /// The query key: the folded query (prefix matching) or its word key (word matching).
+    public func queryKey(_ query: String) -> [UInt32] {
+        let bytes = words ? NaiveWordSearch.queryKey(query) : NaiveCitySearch.foldedQuery(query)
+        return String(decoding: bytes, as: UTF8.self).unicodeScalars.map(\.value)
+    }
+
+    /// WORDS.md §6's script classes: whether an edit may bring `scalar` into the name.
+    private static func scriptClass(_ scalar: UInt32) -> Int? {
+        if scalar < 0x250 { return 0 }
+        if scalar < 0x800 { return Int(scalar / 128) }
+        return nil
+    }
+
+    /// The distance table of `query` against `key`: the fewest edits from the query to any
+    /// prefix of the key, and the length of the longest prefix with at most `within` edits
+    /// (`nil` when there is none); `within` defaults to that fewest. `classes`: the query's
+    /// script classes (`scriptClass`).
+    static func prefixDistance(query: [UInt32], classes: Set<Int>, key fullKey: [UInt32], within: Int? = nil,
+                               budget: Int = 3) -> (edits: Int, longest: Int?) {
+        // A prefix longer than the query by more than the budget is more than the budget away.
+        let key = fullKey.prefix(query.count + budget + 1)
+        let infinity = 1_000_000
+        func bringIn(_ scalar: UInt32) -> Int { scriptClass(scalar).map { classes.contains($0) } == true ? 1 : infinity }
+        let n = query.count, m = key.count, width = n + 1
+        var table = [Int](repeating: infinity, count: (m + 1) * width)
+        for i in 0 ... n { table[i] = i }
+        for j in stride(from: 1, through: m, by: 1) {
+            let scalar = key[key.startIndex + j - 1]
+            let cost = bringIn(scalar)
+            table[j * width] = min(infinity, table[(j - 1) * width] + cost)
+            for i in stride(from: 1, through: n, by: 1) {
+                var value = min(table[(j - 1) * width + i - 1] + (scalar == query[i - 1] ? 0 : cost),
+                                table[(j - 1) * width + i] + cost,
+                                table[j * width + i - 1] + 1)
+                if i >= 2, j >= 2, scalar == query[i - 2], key[key.startIndex + j - 2] == query[i - 1] {
+                    value = min(value, table[(j - 2) * width + i - 2] + 1)
+                }
+                table[j * width + i] = min(value, infinity)
+            }
+        }
+        let edits = (0 ... m).map { table[$0 * width + n] }.min()!
+        let limit = within ?? edits
+        let longest = (0 ... m).last { table[$0 * width + n] <= limit }
+        return (edits, longest)
+    }
+
+    /// All matches within `budget` edits, in the order asked for: by population, the order
+    /// of WORDS.md §5 with each edit dividing the weight by 10 again (ties: fewer edits, the
+    /// undivided weight, then alphabetical); alphabetical, fewer edits first, then SEARCH.md order. Each city once,
+    /// with its best (name, edits): the largest weight, then fewest edits, the largest
+    /// undivided weight, then lowest slot
+    /// (alphabetical: fewest edits, then lowest slot).
+    public func search(_ query: String, budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
+        let key = queryKey(query)
+        let classes = Set(key.compactMap(Self.scriptClass))
+        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int)] = []
+        for entry in entries {
+            var best: (slot: Int, edits: Int, weight: Int, undivided: Int)?
+            for (slot, name) in entry.names.enumerated() {
+                guard let edits = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
+                      edits <= budget else {
+                    continue
+                }
+                var weight = entry.city.population ?? 0
+                if slot > 0 { weight /= 10 }
+                let undivided = weight
+                for _ in 0 ..< edits { weight /= 10 }
+                let candidate = (slot, edits, weight, undivided)
+                if let current = best {
+                    let better = byPopulation
+                        ? (candidate.2, -candidate.1, candidate.3, -candidate.0) > (current.weight, -current.edits, current.undivided, -current.slot)
+                        : (candidate.1, candidate.0) < (current.edits, current.slot)
+                    if better { best = candidate }
+                } else {
+                    best = candidate
+                }
+            }
+            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided)) }
+        }
+        found.sort { a, b in
+            if byPopulation {
+                if a.weight != b.weight { return a.weight > b.weight }
+                if a.edits != b.edits { return a.edits < b.edits }
+                if a.undivided != b.undivided { return a.undivided > b.undivided }
+            } else if a.edits != b.edits {
+                return a.edits < b.edits
+            }
+            return a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
+        }
+        return found.map { entry, slot, edits, _, _ in
+            let name = entry.names[slot]
+            return ReferenceTypoMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name.text,
+                                      highlight: highlight(of: name, queryKey: key, classes: classes, edits: edits), edits: edits)
+        }
+    }
+
+    /// WORDS.md §6: the longest prefix of the key (of the earliest word whose suffix key has
+    /// one) within `edits`; a trailing space is not highlighted; the highlight then follows
+    /// SEARCH.md §4 (prefix matching) or WORDS.md §4 (word matching) for that many scalars.
+    private func highlight(of name: Name, queryKey: [UInt32], classes: Set<Int>, edits: Int) -> [Int] {
+        for (key, wordStart) in name.keys {
+            guard var longest = Self.prefixDistance(query: queryKey, classes: classes, key: key, within: edits).longest else { continue }
+            if longest > 0 && key[longest - 1] == 0x20 { longest -= 1 }
+            let scalars = Array(name.text.unicodeScalars)
+            guard longest > 0 else {
+                let start = scalars[..<wordStart].reduce(0) { $0 + $1.utf16.count }
+                return [start, 0]
+            }
+            // The name scalars from the word's start whose folds give `longest` key scalars
+            // (separators in a word key count once per run, as one space).
+            var consumed = wordStart
+            var produced = 0
+            var separatorPending = false
+            while consumed < scalars.count && produced < longest {
+                for folded in ReferenceFolding.fold(scalars[consumed]).unicodeScalars {
+                    if words && NaiveWordSearch.isSeparator(folded) {
+                        separatorPending = true
+                    } else {
+                        if separatorPending { produced += 1 }
+                        separatorPending = false
+                        produced += 1
+                    }
+                }
+                consumed += 1
+            }
+            while consumed < scalars.count && ReferenceFolding.fold(scalars[consumed]).isEmpty { consumed += 1 }
+            let start = scalars[..<wordStart].reduce(0) { $0 + $1.utf16.count }
+            let length = scalars[wordStart ..< consumed].reduce(0) { $0 + $1.utf16.count }
+            return [start, length]
+        }
+        return [0, 0]
+    }
+}

@@ -1,0 +1,191 @@
+// TypoToleranceTests.swift: typo-tolerant search (WORDS.md §6) on a small list and on Data/.
+import CityIndex
+import CityIndexBuilder
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+/// A result in the reference's shape.
+extension CityMatches {
+    var asTypoReference: [ReferenceTypoMatch] {
+        map { match in
+            let highlight = match.highlightUTF16Range
+            return ReferenceTypoMatch(id: match.id, matchedAlternateName: match.matchedAlternateName,
+                                      highlight: [highlight.lowerBound, highlight.count], edits: match.editCount)
+        }
+    }
+}
+
+@Suite("Typo tolerance (WORDS.md §6)")
+struct TypoToleranceTests {
+    static let citiesJSON = """
+        [
+        {"country":"US","name":"Seattle","_id":1,"coord":{"lon":-122.3,"lat":47.6},"population":737015},
+        {"country":"US","name":"Phoenix","_id":2,"coord":{"lon":-112.1,"lat":33.4},"population":1608139},
+        {"country":"US","name":"Chicago","_id":3,"coord":{"lon":-87.6,"lat":41.9},"population":2746388},
+        {"country":"CO","name":"Bogotá","_id":4,"coord":{"lon":-74.1,"lat":4.6},"population":7674366},
+        {"country":"RO","name":"Bogata","_id":5,"coord":{"lon":24.1,"lat":46.5},"population":1903},
+        {"country":"BR","name":"Rio de Janeiro","_id":6,"coord":{"lon":-43.2,"lat":-22.9},"population":6747815},
+        {"country":"US","name":"Philadelphia","_id":7,"coord":{"lon":-75.2,"lat":40},"population":1603797},
+        {"country":"DE","name":"München","_id":8,"coord":{"lon":11.6,"lat":48.1},"population":1260391,"alternatenames":["Munich","Мюнхен","慕尼黑"]},
+        {"country":"RU","name":"Москва","_id":9,"coord":{"lon":37.6,"lat":55.8},"population":12506468,"alternatenames":["Moskva","Moscow"]},
+        {"country":"CN","name":"北京","_id":10,"coord":{"lon":116.4,"lat":39.9},"population":21540000,"alternatenames":["Beijing","Peking"]},
+        {"country":"US","name":"Seaside","_id":11,"coord":{"lon":-121.9,"lat":36.6},"population":32366},
+        {"country":"US","name":"New York City","_id":12,"coord":{"lon":-74,"lat":40.7},"population":8804190,"alternatenames":["New York"]},
+        {"country":"US","name":"Sea Cliff","_id":13,"coord":{"lon":-73.6,"lat":40.8}}
+        ]
+        """
+    static let index = try! CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(citiesJSON.utf8)).bytes)
+    static let cities = try! JSONDecoder().decode([ReferenceCity].self, from: Data(citiesJSON.utf8))
+    static let wordReference = NaiveTypoSearch(cities: cities, words: true)
+    static let prefixReference = NaiveTypoSearch(cities: cities, words: false)
+
+    private func top(_ query: String, _ matching: MatchMode = .words, typos: TypoTolerance = .automatic) throws -> [(id: Int, edits: Int)] {
+        try Self.index.search(query, matching: matching, order: .population, limit: 5, typos: typos).map { ($0.id, $0.editCount) }
+    }
+
+    @Test("a transposed, missing, doubled, wrong or wrong-first letter still finds the city, one edit away")
+    func oneEdit() throws {
+        for (query, id) in [("seatle", 1), ("pheonix", 2), ("chicgo", 3), ("chiccago", 3), ("chicaho", 3), ("xeattle", 1),
+                            ("zhicago", 3), ("philadelpha", 7)] {
+            let found = try top(query)
+            #expect(found.first?.id == id && found.first?.edits == 1, "\(query): \(found)")
+            #expect(try Self.index.search(query, matching: .words).isEmpty, "\(query) matches exactly")
+        }
+    }
+
+    @Test("two edits from 8 letters; a typo in the last word of a multi-word query is forgiven")
+    func twoEditsAndLastWord() throws {
+        #expect(try top("philadelfia").first.map { [$0.id, $0.edits] } == [7, 2])
+        #expect(try top("rio de janiero").first.map { [$0.id, $0.edits] } == [6, 1])
+        #expect(try top("newyork").first.map { [$0.id, $0.edits] } == [12, 1])  // the missing space is one edit
+        #expect(try top("phladelfia", typos: .maximum(1)).isEmpty)
+    }
+
+    @Test("the budget table: nothing forgiven below 4 letters unless asked; .none is the exact search")
+    func budgetTable() throws {
+        #expect(TypoTolerance.automatic.budget(forLetterCount: 3) == 0)
+        #expect(TypoTolerance.automatic.budget(forLetterCount: 4) == 1)
+        #expect(TypoTolerance.automatic.budget(forLetterCount: 7) == 1)
+        #expect(TypoTolerance.automatic.budget(forLetterCount: 8) == 2)
+        #expect(TypoTolerance.maximum(9).budget(forLetterCount: 1) == TypoTolerance.largestBudget)
+        #expect(TypoTolerance.maximum(-1).budget(forLetterCount: 20) == 0)
+        #expect(try top("sex").isEmpty)  // "sea" is one edit away, but 3 letters get no budget
+        #expect(try top("sex", typos: .maximum(1)).map(\.id).contains(1))
+        for query in ["sea", "seattle", "", "x", "new y"] {
+            for matching in MatchMode.allCases {
+                let exact = try Self.index.search(query, matching: matching, order: .population)
+                let none = try Self.index.search(query, matching: matching, order: .population, typos: .none)
+                #expect(exact.map(\.id) == none.map(\.id) && exact.totalCount == none.totalCount)
+                #expect(none.allSatisfy { $0.editCount == 0 })
+            }
+        }
+    }
+
+    @Test("ranking is one formula: each edit divides the weight by 10, so Bogotá one edit away beats the exact hamlet")
+    func rankingFormula() throws {
+        let found = try top("bogata")
+        #expect(found.map(\.id).prefix(2) == [4, 5], "\(found)")
+        #expect(found.first?.edits == 1 && found.dropFirst().first?.edits == 0)
+        // Comparable weights keep the exact match first: Seaside (exact, 32,366) before
+        // Seattle (one edit: 73,701 would need to beat 32,366 × 10).
+        #expect(try top("seasid", .prefix).map(\.id).first == 11)
+    }
+
+    @Test("highlights cover the part of the name within the edits")
+    func highlights() throws {
+        let seattle = try #require(Self.index.search("seatle", matching: .words, order: .population, limit: 1, typos: .automatic).first)
+        #expect(seattle.highlightUTF16Range == 0 ..< 7)
+        let rio = try #require(Self.index.search("rio de janiero", matching: .words, order: .population, limit: 1, typos: .automatic).first)
+        #expect(rio.highlightUTF16Range == 0 ..< 14)
+        let janeiro = try #require(Self.index.search("janiero", matching: .words, order: .population, limit: 1, typos: .automatic).first)
+        #expect(janeiro.highlightUTF16Range == 7 ..< 14)
+        let munich = try #require(Self.index.search("munchne", matching: .prefix, order: .population, limit: 1, typos: .automatic).first)
+        #expect(munich.name == "München" && munich.highlightUTF16Range == 0 ..< 7)
+    }
+
+    @Test("typos stay within the query's script: Cyrillic forgiven in Cyrillic, no CJK letter brought in")
+    func scripts() throws {
+        #expect(try top("москба").first.map { [$0.id, $0.edits] } == [9, 1])
+        #expect(try top("moskba").first.map { [$0.id, $0.edits] } == [9, 1])
+        // "慕x黑": replacing x by 尼 would bring a CJK letter in, which no edit does.
+        #expect(try top("慕x黑尼尼", typos: .maximum(1)).isEmpty)
+        // Deleting the query's own extra letter is an edit whatever its script.
+        #expect(try top("北x京", typos: .maximum(1)).first?.id == 10)
+    }
+
+    @Test("every query of a seeded set agrees with the naive reference, both modes and orders")
+    func smallListDifferential() throws {
+        let queries = ["seatle", "pheonix", "chicgo", "xeattle", "bogata", "rio de janiero", "philadelfia", "munchen",
+                       "munihc", "москба", "moskba", "beijng", "pekin", "sea", "seaclif", "sea clif", "newyork",
+                       "new yrok", "ciago", "aaaa", "e", "ch", "北x京", "rio janeiro", "de janeiro", "o de j"]
+        for query in queries {
+            for budget in 0 ... 2 {
+                let typos: TypoTolerance = budget == 0 ? .none : .maximum(budget)
+                for (matching, reference) in [(MatchMode.words, Self.wordReference), (.prefix, Self.prefixReference)] {
+                    for order in ResultOrder.allCases {
+                        let actual = try Self.index.search(query, matching: matching, order: order, typos: typos)
+                        let expected = reference.search(query, budget: budget, byPopulation: order == .population)
+                        #expect(actual.asTypoReference == expected, "\(query) \(matching) \(order) budget \(budget)")
+                        #expect(actual.totalCount == expected.count, "count: \(query) \(matching) \(order) budget \(budget)")
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Suite("Typo-tolerant search agrees with the naive reference on Data/")
+struct TypoToleranceDifferentialTests {
+    /// Names of populous cities with one or two random edits (deletion, insertion,
+    /// substitution, transposition, at any position including the first), cut to 4–12 letters.
+    static func typoQueries(names: [[String]], populations: [Int], count: Int, seed: UInt64) -> [String] {
+        var random = SeededGenerator(seed: seed)
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        let candidates = zip(names, populations).filter { $0.1 >= 50_000 }.map { $0.0 }
+        var queries: [String] = []
+        while queries.count < count {
+            let city = candidates.randomElement(using: &random)!
+            let name = city.randomElement(using: &random)!
+            var scalars = Array(name.lowercased())
+            guard scalars.count >= 4 else { continue }
+            scalars = Array(scalars.prefix(Int.random(in: 4 ... 12, using: &random)))
+            for _ in 0 ..< Int.random(in: 1 ... 2, using: &random) {
+                let position = Int.random(in: 0 ..< scalars.count, using: &random)
+                switch Int.random(in: 0 ..< 4, using: &random) {
+                case 0 where scalars.count > 1: scalars.remove(at: position)
+                case 1: scalars.insert(letters.randomElement(using: &random)!, at: position)
+                case 2: scalars[position] = letters.randomElement(using: &random)!
+                default:
+                    if position + 1 < scalars.count { scalars.swapAt(position, position + 1) }
+                }
+            }
+            queries.append(String(scalars))
+        }
+        return queries
+    }
+
+    @Test("typical typos and 30 typo'd names of populous cities: counts, top 20 by population and first 20 alphabetical, both modes")
+    func defaultDataset() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        let cities = dataset.cities
+        let words = NaiveTypoSearch(cities: cities, words: true)
+        let prefix = NaiveTypoSearch(cities: cities, words: false)
+        let queries = ["pari", "seatle", "philadelfia", "londn", "moskba", "sanfrancisco", "rio de janiero", "москба"]
+            + Self.typoQueries(names: dataset.allNames, populations: cities.map { $0.population ?? 0 }, count: 30, seed: 12)
+        var found = 0
+        for (number, query) in queries.enumerated() {
+            for (matching, reference) in [(MatchMode.words, words), (.prefix, prefix)] {
+                let budget = NaiveTypoSearch.automaticBudget(queryKey: reference.queryKey(query))
+                let order: ResultOrder = number % 3 == 2 ? .alphabetical : .population
+                let expected = reference.search(query, budget: budget, byPopulation: order == .population)
+                let actual = try dataset.index.search(query, matching: matching, order: order, limit: 20, typos: .automatic)
+                #expect(actual.totalCount == expected.count, "count: \(String(reflecting: query)) \(matching)")
+                #expect(actual.asTypoReference == Array(expected.prefix(20)), "\(String(reflecting: query)) \(matching) \(order)")
+                if actual.asTypoReference != Array(expected.prefix(20)) { print("query", String(reflecting: query)) }
+                if !expected.isEmpty { found += 1 }
+            }
+        }
+        #expect(found > queries.count)
+    }
+}
