@@ -1,4 +1,5 @@
-// FuzzIndex: libFuzzer target for CityIndex(bytes:), search, match reading and verify().
+// FuzzIndex: libFuzzer target for CityIndex(bytes:), search (exact and typo-tolerant), match reading
+// and verify().
 //
 //   FuzzIndex --write-seeds DIR   writes small valid index files to start a corpus from
 //   FuzzIndex [libFuzzer flags] CORPUS...   fuzzes (built with -sanitize=fuzzer,address)
@@ -22,6 +23,14 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 _ = (match.highlightUTF16Range, match.highlightRange, match.matchedName, match.matchedAlternateName)
             }
             if let last = matches.last { _ = index.city(id: last.id) }
+        }
+    }
+    // Typo-tolerant walks read keys below every node within the budget (WORDS.md §6).
+    for query in ["parsi", "munihc", "new yrok", "서욹", "aaaaaaaaa", "etienne saint"] {
+        for (matching, order) in [(MatchMode.prefix, ResultOrder.population), (.words, .alphabetical), (.words, .population)] {
+            guard let matches = try? index.search(query, matching: matching, order: order, limit: 8, typos: .maximum(2)) else { continue }
+            _ = matches.totalCount
+            for match in matches { _ = (match.editCount, match.highlightUTF16Range, match.matchedName) }
         }
     }
     _ = index.city(id: 1)

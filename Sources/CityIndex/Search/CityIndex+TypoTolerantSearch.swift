@@ -1,4 +1,3 @@
-import Glibc
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
 
 extension CityIndex {
@@ -53,7 +52,6 @@ extension CityIndex {
         let trie = matching == .prefix ? contents.trie : contents.wordTrie
         var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
         try walk.run()
-        if let _ = getenv("TYPO_DEBUG") { print("visits \(walk.visits) keyReads \(walk.keyReads) nonASCII \(walk.nonASCIIReads) matches \(walk.matches.count) outer \(walk.matches.filter(\.isOutermost).count) entries \(walk.matches.filter(\.isOutermost).reduce(0) { $0 + $1.match.entries.count })") }
         let matches = walk.matches
         let query = MatchQuery.typoTolerant(matching: matching, key: key)
         func entry(_ position: Int) -> (rank: Int, slot: Int)? {

@@ -44,7 +44,6 @@ struct TypoTolerantTrieWalk {
     private var nameKey: [UInt8] = []
     private var wordStarts: [Int] = []
     private(set) var matches: [TypoMatch] = []
-    var keyReads = 0, visits = 0, nonASCIIReads = 0
 
     private var budget: Int { rows.budget }
 
@@ -103,8 +102,6 @@ struct TypoTolerantTrieWalk {
         // A node's first entry is often its parent's: its key is still in the buffer.
         if entry == keyEntry, key.count >= (end ?? path.count), key.starts(with: path) { return true }
         keyEntry = entry
-        keyReads += 1
-        if rows.smallestCell + 1 >= (budget + 1) { nonASCIIReads += 1 }
         guard writeKey(of: entry), key.count >= (end ?? path.count), key.starts(with: path) else {
             keyEntry = -1
             return false
@@ -112,11 +109,26 @@ struct TypoTolerantTrieWalk {
         return true
     }
 
+    /// Whether the key of bucket entry `entry` (the one that starts with the first
+    /// `knownPathLength` bytes of the path: the bucket's path) sorts before every key that
+    /// starts with the whole path. A key that cannot be read counts as smaller (a damaged file).
+    private mutating func keyPrecedesPath(of entry: Int, knownPathLength: Int) -> Bool {
+        keyEntry = -1
+        guard writeKey(of: entry, knownPathLength: knownPathLength) else { return true }
+        for index in 0 ..< path.count {
+            guard index < key.count else { return true }
+            if key[index] != path[index] { return key[index] < path[index] }
+        }
+        keyEntry = entry
+        return false
+    }
+
     /// Writes the key of `entry` into `key`: the folded primary name of the city of rank
-    /// `entry` (`NODE`), or the suffix key of posting `entry`'s name that starts with the path
-    /// walked (`WNOD`; FORMAT.md §6: any such key continues the path the same way). False when
-    /// there is none (a damaged file).
-    private mutating func writeKey(of entry: Int) -> Bool {
+    /// `entry` (`NODE`), or the suffix key of posting `entry`'s name that starts with the
+    /// first `knownPathLength` bytes of the path walked (default: all of it; `WNOD`, FORMAT.md
+    /// §6: any such key continues the path the same way). False when there is none.
+    private mutating func writeKey(of entry: Int, knownPathLength: Int? = nil) -> Bool {
+        let known = knownPathLength ?? path.count
         key.removeAll(keepingCapacity: true)
         switch matching {
         case .prefix:
@@ -130,9 +142,9 @@ struct TypoTolerantTrieWalk {
             contents.withName(ofRank: rank, slot: slot) { name in
                 WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
             }
-            for start in wordStarts where nameKey.count - start >= path.count {
+            for start in wordStarts where nameKey.count - start >= known {
                 var same = true
-                for index in 0 ..< path.count where nameKey[start + index] != path[index] {
+                for index in 0 ..< known where nameKey[start + index] != path[index] {
                     same = false
                     break
                 }
@@ -149,7 +161,6 @@ struct TypoTolerantTrieWalk {
     /// matches of fewer than `bound` edits (`budget + 1` when no match contains the node).
     /// `labelEdits`: the edits of the walked path when it is already below `bound`.
     private mutating func visit(_ node: TrieNode, bound: Int, best labelEdits: Int?) throws(IndexFileError) {
-        visits += 1
         guard node.entryCount > 0 else { return }
         var bound = bound
         if let labelEdits {
@@ -248,8 +259,19 @@ struct TypoTolerantTrieWalk {
                 }
                 continue
             }
-            // A bucket's keys are sorted: the entries that continue so are contiguous.
-            guard let first = reached.entries.first(where: { readKey(of: $0, atLeast: path.count) }) else { continue }
+            // A bucket's keys are sorted: the entries that continue so are contiguous. The first
+            // is found by binary search (a key read per step), then the run is extended.
+            var low = reached.entries.lowerBound, high = reached.entries.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if keyPrecedesPath(of: middle, knownPathLength: pathCount) { low = middle + 1 } else { high = middle }
+            }
+            guard low < reached.entries.upperBound else { continue }
+            // The search's last read may have been `low`'s key: it continues the path unless longer.
+            let continues = keyEntry == low ? key.count >= path.count && key.starts(with: path)
+                                            : readKey(of: low, atLeast: path.count)
+            guard continues else { continue }
+            let first = low
             var end = first + 1
             while end < reached.entries.upperBound && readKey(of: end, atLeast: path.count) { end += 1 }
             let entries = first ..< end
