@@ -19,7 +19,8 @@ struct CitySearch: AsyncParsableCommand {
             (folded name, country, id) or, with --rank population, most populous first, with the \
             matched part of each name in bold on a terminal. With --match words a query matches the \
             start of any word of the name or of an alternate name, ignoring punctuation (WORDS.md); \
-            "(matched NAME)" then shows which alternate matched. \
+            "(matched NAME)" then shows which alternate matched. With --typos a query also matches \
+            names a few typing mistakes away (WORDS.md §6); "(1 typo)" marks such a match. \
             Several QUERY words are joined with single spaces; no QUERY matches every city.
 
             Exit status: 0 success (also when nothing matches); 64 usage error; 65 the index file is \
@@ -83,7 +84,7 @@ struct CitySearch: AsyncParsableCommand {
                 throw fail("\(error)", status: 65)
             }
             await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds),
-                                    matching: match, order: rank).run()
+                                    matching: match, order: rank, typos: typos).run()
             return
         }
         do {

@@ -19,11 +19,11 @@ final class InteractiveSearch {
     private var favoritesOnly = false
 
     init(index: CityIndex, favorites: FavoritesStore, debounce: Duration,
-         matching: MatchMode = .prefix, order: ResultOrder = .alphabetical) {
+         matching: MatchMode = .prefix, order: ResultOrder = .alphabetical, typos: TypoTolerance = .none) {
         self.favorites = favorites
         session = CitySearchSession(index: index, favorites: favorites,
                                     configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: true,
-                                                         matching: matching, order: order, rankedResultLimit: 200))
+                                                         matching: matching, order: order, rankedResultLimit: 200, typos: typos))
     }
 
     /// Runs until the user quits or input ends. The terminal is restored on every way out.
@@ -148,12 +148,14 @@ final class InteractiveSearch {
     }
 
     /// The name with the matched part in bold; when an alternate name matched, the name
-    /// followed by "· Alternate" with the matched part in bold.
+    /// followed by "· Alternate" with the matched part in bold; "(1 typo)" after a match that
+    /// needed edits.
     private func emphasized(_ match: CityMatch) -> String {
         let matched = match.matchedName
         let range = match.highlightRange
         let bold = range.isEmpty ? matched : matched[..<range.lowerBound] + "\u{1B}[1m" + matched[range] + "\u{1B}[0m" + matched[range.upperBound...]
-        return match.matchedAlternateName == nil ? bold : match.name + " · " + bold
+        let typos = match.editCount == 0 ? "" : " (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))"
+        return (match.matchedAlternateName == nil ? bold : match.name + " · " + bold) + typos
     }
 
     private func details(of match: CityMatch) -> [String] {

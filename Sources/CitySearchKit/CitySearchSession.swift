@@ -23,16 +23,27 @@ public actor CitySearchSession {
         /// With population order, how many results to deliver (the top *k*); the count of
         /// all matches stays available as `totalCount`.
         public var rankedResultLimit: Int
+        /// Typing mistakes forgiven (WORDS.md §6; default `.none`, the exact search). Each
+        /// match's `editCount` says how many edits it needed.
+        public var typos: TypoTolerance
 
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
                     rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
-                    order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50) {
+                    order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50, typos: TypoTolerance = .none) {
             self.debounce = debounce
             self.minimumCharacterCount = minimumCharacterCount
             self.rejectsRepeatedQueries = rejectsRepeatedQueries
             self.matching = matching
             self.order = order
             self.rankedResultLimit = rankedResultLimit
+            self.typos = typos
+        }
+
+        /// What a search box should use: word starts of all names (WORDS.md), the most
+        /// populous first, typos forgiven by query length (`.automatic`). The defaults of
+        /// `init` stay the exact search of SEARCH.md, which earlier versions delivered.
+        public static var recommended: Configuration {
+            Configuration(matching: .words, order: .population, typos: .automatic)
         }
     }
 
@@ -101,7 +112,7 @@ public actor CitySearchSession {
         do {
             let limit = configuration.order == .population ? configuration.rankedResultLimit : .max
             matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
-                                       limit: isFavoritesOnly ? .max : limit)
+                                       limit: isFavoritesOnly ? .max : limit, typos: configuration.typos)
         } catch {
             throw .index(error)
         }

@@ -146,6 +146,19 @@ struct CitySearchSessionTests {
         await session.setFavoritesOnly(true)
         #expect(try await deliver("paris", on: session).map(\.id) == [4717560])
     }
+
+    @Test("the recommended configuration forgives typos; the default stays exact")
+    func typos() async throws {
+        #expect(CitySearchSession.Configuration().typos == .none)
+        var configuration = CitySearchSession.Configuration.recommended
+        #expect(configuration.matching == .words && configuration.order == .population && configuration.typos == .automatic)
+        configuration.debounce = debounce
+        let session = CitySearchSession(index: Fixtures.smallIndex, configuration: configuration, clock: clock)
+        let found = try await deliver("hurzfu", on: session)
+        #expect(found.map(\.id) == [707860] && found.first?.editCount == 1)
+        let exact = CitySearchSession(index: Fixtures.smallIndex, configuration: .init(debounce: debounce), clock: clock)
+        #expect(try await deliver("hurzfu", on: exact).isEmpty)
+    }
 }
 
 @Suite("Coordinate (CoordinatesApp seed)")

@@ -98,6 +98,16 @@ struct CommandLineTests {
         #expect((rankedObject["results"] as? [[String: Any]])?.first?["id"] as? Int == 2988507)
         let wrong = try citySearch.run(["--index", index, "--match", "fuzzy", "x"])
         #expect(wrong.status == 64 && wrong.standardError.contains("fuzzy"))
+
+        // --typos: a transposition is one edit, said in the text and as "edits" in JSON.
+        let typo = try citySearch.run(["--index", index, "--match", "words", "--rank", "population", "--typos", "auto", "nwe york"])
+        #expect(typo.standardOutput == "1 city matches \"nwe york\"\n  New York, US  (40.714272, -74.005966)  id 5128581  (1 typo)\n")
+        let typoJSON = try citySearch.run(["--index", index, "--json", "--typos", "1", "pari"])
+        let typoResults = try #require((try JSONSerialization.jsonObject(with: Data(typoJSON.standardOutput.utf8)) as? [String: Any])?["results"] as? [[String: Any]])
+        #expect(typoResults.map { $0["edits"] as? Int } == [nil, nil])   // "pari" starts both Parises exactly
+        #expect(try citySearch.run(["--index", index, "--typos", "0", "nwe york"]).standardOutput.hasPrefix("0 cities match"))
+        let badTypos = try citySearch.run(["--index", index, "--typos", "many", "x"])
+        #expect(badTypos.status == 64 && badTypos.standardError.contains("many"))
     }
 
     @Test("build-index reads standard input with '-'")
