@@ -14,6 +14,13 @@ Rules (each kind takes the 100 most populous cities it applies to; ties by id):
   alternate    the first 6 letters of the first alternate name (in the list's
                order) in Latin letters, 5+ letters long, not all capitals, and
                sharing no word start with the name                            ("canton" -> Guangzhou)
+  typo 1       the plain name (4+ letters, Latin) with one random edit: a deleted letter, an
+               inserted or substituted letter that is a neighbour on a QWERTY keyboard of the
+               one typed there, or two adjacent letters swapped, at any position including
+               the first (seeded per city)                                    ("sjanghai" -> Shanghai)
+  typo 2       the same with two edits, for names of 8+ letters                ("bangkkko" -> Bangkok)
+  run together the first two words of a name of two or more words, typed without a space
+                                                                              ("newyork" -> New York City)
 
 Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
 Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
@@ -22,6 +29,7 @@ import argparse
 import json
 import lzma
 import os
+import random
 import re
 import subprocess
 import sys
@@ -29,7 +37,9 @@ import unicodedata
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 SEPARATORS = re.compile(r"[\s\-\u2010-\u2015\u2212'\u2018\u2019\u02bc`.,/\\()\[\]]+")
-MODES = [("prefix", "alphabetical"), ("prefix", "population"), ("words", "alphabetical"), ("words", "population")]
+MODES = [("prefix", "alphabetical", "0"), ("prefix", "population", "0"), ("words", "alphabetical", "0"),
+         ("words", "population", "0"), ("prefix", "population", "auto"), ("words", "population", "auto")]
+KEYBOARD = ["qwertyuiop", "asdfghjkl", "zxcvbnm"]
 PER_KIND = 100
 
 
@@ -81,8 +91,56 @@ def alternate_query(city):
     return None
 
 
+def neighbours(letter):
+    """The letters next to `letter` on a QWERTY keyboard (same row and the rows above and below)."""
+    for row_number, row in enumerate(KEYBOARD):
+        if letter in row:
+            column = row.index(letter)
+            near = set()
+            for other_row in KEYBOARD[max(0, row_number - 1): row_number + 2]:
+                near.update(other_row[max(0, column - 1): column + 2])
+            near.discard(letter)
+            return sorted(near)
+    return list("etaoinsr")
+
+
+def with_edits(text, count, seed):
+    """`text` with `count` random edits (deletion, neighbour insertion or substitution, swap)."""
+    chooser = random.Random(seed)
+    letters = list(text)
+    for _ in range(count):
+        position = chooser.randrange(len(letters))
+        kind = chooser.randrange(4)
+        if kind == 0 and len(letters) > 1:
+            del letters[position]
+        elif kind == 1:
+            letters.insert(position, chooser.choice(neighbours(letters[position])))
+        elif kind == 2:
+            letters[position] = chooser.choice(neighbours(letters[position]))
+        elif position + 1 < len(letters) and letters[position] != letters[position + 1]:
+            letters[position], letters[position + 1] = letters[position + 1], letters[position]
+        else:
+            del letters[position]
+    return "".join(letters)
+
+
+def typo_query(edits, minimum_length):
+    def rule(city):
+        key = plain(city["name"])
+        if not is_latin(city["name"]) or len(key) < minimum_length or not re.fullmatch(r"[a-z ]+", key):
+            return None
+        return with_edits(key, edits, city["_id"])
+    return rule
+
+
+def run_together_query(city):
+    parts = words(city["name"])
+    return parts[0] + parts[1] if len(parts) >= 2 and is_latin(city["name"]) else None
+
+
 KINDS = [("prefix", prefix_query), ("later word", later_word_query),
-         ("punctuation", punctuation_query), ("alternate", alternate_query)]
+         ("punctuation", punctuation_query), ("alternate", alternate_query),
+         ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query)]
 
 
 def query_set(cities):
@@ -100,9 +158,9 @@ def query_set(cities):
     return pairs
 
 
-def run(city_search, index, query, match, rank):
+def run(city_search, index, query, match, rank, typos):
     output = subprocess.run([city_search, "--index", index, "--json", "--limit", "10",
-                             "--match", match, "--rank", rank, "--", query],
+                             "--match", match, "--rank", rank, "--typos", typos, "--", query],
                             check=True, capture_output=True, text=True).stdout
     return [result["id"] for result in json.loads(output)["results"]]
 
@@ -127,10 +185,10 @@ def main():
     print("| mode | " + " | ".join(kind for kind, _ in KINDS) + " | all |")
     print("|---|" + "---|" * (len(KINDS) + 1))
     examples = {}
-    for match, rank in MODES:
+    for match, rank, typos in MODES:
         found = {kind: [0, 0, 0, 0] for kind, _ in KINDS}
         for kind, query, city in pairs:
-            ids = run(arguments.city_search, index, query, match, rank)
+            ids = run(arguments.city_search, index, query, match, rank, typos)
             position = ids.index(city["_id"]) if city["_id"] in ids else None
             counts = found[kind]
             counts[0] += 1
@@ -143,7 +201,7 @@ def main():
             n = counts[0]
             return " / ".join(f"{100 * counts[i] / n:.0f}%" for i in (1, 2, 3))
 
-        print(f"| `--match {match} --rank {rank}` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
+        print(f"| `--match {match} --rank {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
               + f" | **{cell(total)}** |")
     print("\nExamples: " + "; ".join(f"{kind}: \"{query}\" -> {name}" for kind, (query, name) in examples.items()))
 
