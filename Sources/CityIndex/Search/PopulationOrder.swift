@@ -21,9 +21,9 @@ package struct PopulationOrderKey: Comparable, Sendable {
     package static let editDivisor: UInt32 = 10
 
     package let weight: UInt32
-    package let edits: Int
     /// The weight before the edits divided it.
     package let undividedWeight: UInt32
+    package let edits: Int
     package let rank: Int
     package let slot: Int
 

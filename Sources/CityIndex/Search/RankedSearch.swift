@@ -10,15 +10,17 @@
 /// Order: `PopulationOrderKey`. Work grows with `k`, the trie's depth and fan-out below the node
 /// and the entries per city, not with the number of entries below the node.
 enum RankedSearch {
+    /// A heap element, kept small (the heap moves them): subtrees live in a side array.
     private struct Item {
         /// The place in population order of the item's next entry.
         var key: PopulationOrderKey
-        /// A subtree, or `nil` for a run of entries `position ..< runEnd`.
-        var node: TrieNode?
+        /// A subtree (an index into the search's nodes), or -1 for a run of entries
+        /// `position ..< runEnd`.
+        var node: Int32
+        /// The start the item comes from (an index into `starts`), whose edits it has.
+        var start: Int32
         var position: Int
         var runEnd: Int
-        /// The start the item comes from (an index into `starts`), whose edits it has.
-        var start: Int
 
         /// Whether this item pops before `other`.
         func precedes(_ other: Item) -> Bool { key < other.key }
@@ -46,11 +48,17 @@ enum RankedSearch {
         guard k > 0 else { return results }
         let section = trie.nodes
         var heap: [Item] = []
+        var nodes: [TrieNode] = []
         var start = 0
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot) = entry(position) else { return }
             let key = contents.populationOrderKey(rank: rank, slot: slot, edits: starts[start].edits)
-            heap.append(Item(key: key, node: node, position: position, runEnd: runEnd, start: start))
+            var nodeIndex: Int32 = -1
+            if let node {
+                nodeIndex = Int32(truncatingIfNeeded: nodes.count)
+                nodes.append(node)
+            }
+            heap.append(Item(key: key, node: nodeIndex, start: Int32(truncatingIfNeeded: start), position: position, runEnd: runEnd))
             var child = heap.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
@@ -90,11 +98,12 @@ enum RankedSearch {
         }
         var emitted = Set<Int>()
         while results.count < k, let item = pop() {
-            start = item.start
-            if let node = item.node, node.isBucket {
+            start = Int(item.start)
+            let node = item.node >= 0 ? nodes[Int(item.node)] : nil
+            if let node, node.isBucket {
                 // Open a bucket: its entries are not in population order, so each is a run of one.
                 for position in node.entries { push(node: nil, position: position, runEnd: position + 1) }
-            } else if let node = item.node {
+            } else if let node {
                 // Open the subtree: its own entries come first, then the children's, in order.
                 var ownEnd = node.entries.upperBound
                 var previousEnd = ownEnd
