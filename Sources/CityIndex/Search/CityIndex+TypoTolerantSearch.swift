@@ -79,8 +79,9 @@ extension CityIndex {
 
         switch order {
         case .population:
+            let lists = matching == .prefix ? contents.nodeTopLists : contents.wordTopLists
             let entries = try RankedSearch.top(limit, of: matches.map { ($0.match, $0.edits) }, in: trie, contents: contents,
-                                               entry: entry)
+                                               lists: lists, entry: entry)
             return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: totalCount)
         case .alphabetical:
             // Every entry with its edits; per city the fewest edits, then the lowest slot.

@@ -42,7 +42,12 @@ enum RankedSearch {
     /// query (a typo-tolerant search's, WORDS.md §6): every match starts the search, and
     /// population order weighs its entries with its edits. A city in several matches is
     /// reported once, from the first to pop (its best).
+    ///
+    /// A start that is a node with a precomputed list (`lists`, FORMAT.md §7.9) enters as its
+    /// list when `k` is at most the list's length: its cities beyond the list cannot make the
+    /// first `k` (each listed city comes before them, from this start or a better one).
     static func top(_ k: Int, of starts: [(match: TrieMatch, edits: Int)], in trie: TrieSection, contents: IndexContents,
+                    lists: TopLists? = nil,
                     entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
         guard k > 0 else { return results }
@@ -88,9 +93,22 @@ enum RankedSearch {
         /// Pushes a subtree (a bucket too: keyed by its stored best entry, opened when popped).
         func push(subtree node: TrieNode) { push(node: node, position: node.bestEntry, runEnd: 0) }
 
-        for (index, (match, _)) in starts.enumerated() where !match.entries.isEmpty {
+        for (index, (match, edits)) in starts.enumerated() where !match.entries.isEmpty {
             start = index
-            if let node = match.node {
+            if let node = match.node, let listed = lists?.top(k, ofNodeAt: node.offset) {
+                // Resolved entries: position -1, the city and slot in the key.
+                for city in listed {
+                    let key = contents.populationOrderKey(rank: Int(city.rank), slot: Int(city.slot), edits: edits)
+                    heap.append(Item(key: key, node: -1, start: Int32(truncatingIfNeeded: start), position: -1, runEnd: -1))
+                    var child = heap.count - 1
+                    while child > 0 {
+                        let parent = (child - 1) / 2
+                        guard heap[child].precedes(heap[parent]) else { break }
+                        heap.swapAt(child, parent)
+                        child = parent
+                    }
+                }
+            } else if let node = match.node {
                 push(subtree: node)
             } else {
                 for position in match.entries { push(node: nil, position: position, runEnd: position + 1) }
@@ -123,7 +141,7 @@ enum RankedSearch {
                     results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
                                                      edits: UInt8(clamping: item.key.edits)))
                 }
-                if item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
+                if item.position >= 0 && item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }
         }
         return results
