@@ -149,31 +149,61 @@ public struct NaiveTypoSearch: Sendable {
     /// undivided weight, then lowest slot
     /// (alphabetical: fewest edits, then lowest slot).
     public func search(_ query: String, budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
-        let key = queryKey(query)
-        let classes = Set(key.compactMap(Self.scriptClass))
-        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int)] = []
+        search(queryKeys: [queryKey(query)], budget: budget, byPopulation: byPopulation)
+    }
+
+    /// WORDS.md §7, written out again: a query word followed by another word (or a space)
+    /// that is one of these abbreviations is also searched as each expansion.
+    public static let abbreviations: [String: [String]] = [
+        "st": ["saint", "sankt"], "ste": ["sainte"], "sta": ["santa"], "sto": ["santo"],
+        "ft": ["fort"], "mt": ["mount", "mont"], "pt": ["port", "point"], "pto": ["puerto"], "pta": ["punta"],
+    ]
+
+    /// The keys a word query searches (WORDS.md §7): as typed, then each combination of the
+    /// expansions of its abbreviated words, at most 8.
+    public func queryKeyVariants(_ query: String) -> [[UInt32]] {
+        let typed = String(decoding: NaiveWordSearch.queryKey(query), as: UTF8.self)
+        let pieces = typed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        var variants = [""]
+        for (index, piece) in pieces.enumerated() {
+            let followed = index < pieces.count - 1
+            let choices = [piece] + (followed ? Self.abbreviations[piece] ?? [] : [])
+            variants = Array(variants.flatMap { variant in choices.map { variant + $0 + (followed ? " " : "") } }.prefix(8))
+        }
+        return variants.map { $0.unicodeScalars.map(\.value) }
+    }
+
+    /// `search(_:budget:byPopulation:)` for several query keys at once (WORDS.md §7): a city
+    /// matches when it matches any; it is reported by its best (name, edits), ties going to the
+    /// earlier key.
+    public func search(queryKeys: [[UInt32]], budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
+        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)] = []
         for entry in entries {
-            var best: (slot: Int, edits: Int, weight: Int, undivided: Int)?
-            for (slot, name) in entry.names.enumerated() {
-                guard let edits = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
-                      edits <= budget else {
-                    continue
-                }
-                var weight = entry.city.population ?? 0
-                if slot > 0 { weight /= 10 }
-                let undivided = weight
-                for _ in 0 ..< edits { weight /= 10 }
-                let candidate = (slot, edits, weight, undivided)
-                if let current = best {
-                    let better = byPopulation
-                        ? (candidate.2, -candidate.1, candidate.3, -candidate.0) > (current.weight, -current.edits, current.undivided, -current.slot)
-                        : (candidate.1, candidate.0) < (current.edits, current.slot)
-                    if better { best = candidate }
-                } else {
-                    best = candidate
+            var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)?
+            for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
+                let classes = Set(key.compactMap(Self.scriptClass))
+                for (slot, name) in entry.names.enumerated() {
+                    guard let edits = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
+                          edits <= budget else {
+                        continue
+                    }
+                    var weight = entry.city.population ?? 0
+                    if slot > 0 { weight /= 10 }
+                    let undivided = weight
+                    for _ in 0 ..< edits { weight /= 10 }
+                    let candidate = (slot, edits, weight, undivided, variant)
+                    if let current = best {
+                        let better = byPopulation
+                            ? (candidate.2, -candidate.1, candidate.3, -candidate.0, -candidate.4)
+                                > (current.weight, -current.edits, current.undivided, -current.slot, -current.variant)
+                            : (candidate.1, candidate.0, candidate.4) < (current.edits, current.slot, current.variant)
+                        if better { best = candidate }
+                    } else {
+                        best = candidate
+                    }
                 }
             }
-            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided)) }
+            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant)) }
         }
         found.sort { a, b in
             if byPopulation {
@@ -185,10 +215,13 @@ public struct NaiveTypoSearch: Sendable {
             }
             return a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
         }
-        return found.map { entry, slot, edits, _, _ in
+        return found.map { entry, slot, edits, _, _, variant in
             let name = entry.names[slot]
+            let key = queryKeys[variant]
             return ReferenceTypoMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name.text,
-                                      highlight: highlight(of: name, queryKey: key, classes: classes, edits: edits), edits: edits)
+                                      highlight: highlight(of: name, queryKey: key, classes: Set(key.compactMap(Self.scriptClass)),
+                                                           edits: edits),
+                                      edits: edits)
         }
     }
 

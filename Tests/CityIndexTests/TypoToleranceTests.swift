@@ -165,20 +165,22 @@ struct TypoToleranceDifferentialTests {
         return queries
     }
 
-    @Test("typical typos and 30 typo'd names of populous cities: counts, top 20 by population and first 20 alphabetical, both modes")
+    @Test("typical typos, abbreviations and 30 typo'd names of populous cities: counts, top 20 by population and first 20 alphabetical, both modes")
     func defaultDataset() throws {
         let dataset = try Fixtures.defaultDataset.get()
         let cities = dataset.cities
         let words = NaiveTypoSearch(cities: cities, words: true)
         let prefix = NaiveTypoSearch(cities: cities, words: false)
-        let queries = ["pari", "seatle", "philadelfia", "londn", "moskba", "sanfrancisco", "rio de janiero", "москба"]
+        let queries = ["pari", "seatle", "philadelfia", "londn", "moskba", "sanfrancisco", "rio de janiero", "москба",
+                       "st louis", "ste foy", "mt vernon", "sta cruz"]
             + Self.typoQueries(names: dataset.allNames, populations: cities.map { $0.population ?? 0 }, count: 30, seed: 12)
         var found = 0
         for (number, query) in queries.enumerated() {
             for (matching, reference) in [(MatchMode.words, words), (.prefix, prefix)] {
                 let budget = NaiveTypoSearch.automaticBudget(queryKey: reference.queryKey(query))
                 let order: ResultOrder = number % 3 == 2 ? .alphabetical : .population
-                let expected = reference.search(query, budget: budget, byPopulation: order == .population)
+                let keys = matching == .words ? reference.queryKeyVariants(query) : [reference.queryKey(query)]
+                let expected = reference.search(queryKeys: keys, budget: budget, byPopulation: order == .population)
                 let actual = try dataset.index.search(query, matching: matching, order: order, limit: 20, typos: .automatic)
                 #expect(actual.totalCount == expected.count, "count: \(String(reflecting: query)) \(matching)")
                 #expect(actual.asTypoReference == Array(expected.prefix(20)), "\(String(reflecting: query)) \(matching) \(order)")
@@ -187,5 +189,64 @@ struct TypoToleranceDifferentialTests {
             }
         }
         #expect(found > queries.count)
+    }
+}
+
+@Suite("Abbreviations (WORDS.md §7)")
+struct AbbreviationTests {
+    static let citiesJSON = """
+        [
+        {"country":"US","name":"St. Louis","_id":1,"coord":{"lon":-90.2,"lat":38.6},"population":300576},
+        {"country":"SN","name":"Saint-Louis","_id":2,"coord":{"lon":-16.5,"lat":16},"population":176000},
+        {"country":"CA","name":"Sainte-Foy","_id":3,"coord":{"lon":-71.3,"lat":46.8},"population":109000},
+        {"country":"BO","name":"Santa Cruz de la Sierra","_id":4,"coord":{"lon":-63.2,"lat":-17.8},"population":1364389},
+        {"country":"US","name":"Fort Worth","_id":5,"coord":{"lon":-97.3,"lat":32.7},"population":918915},
+        {"country":"US","name":"Mount Vernon","_id":6,"coord":{"lon":-73.8,"lat":40.9},"population":68000},
+        {"country":"US","name":"Mont Vernon","_id":7,"coord":{"lon":-71.7,"lat":42.9},"population":2500},
+        {"country":"SE","name":"Stockholm","_id":8,"coord":{"lon":18.1,"lat":59.3},"population":1515017},
+        {"country":"CH","name":"Sankt Gallen","_id":9,"coord":{"lon":9.4,"lat":47.4},"population":75833,"alternatenames":["St. Gallen"]},
+        {"country":"ES","name":"Puerto Real","_id":10,"coord":{"lon":-6.2,"lat":36.5},"population":41000}
+        ]
+        """
+    static let index = try! CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(citiesJSON.utf8)).bytes)
+    static let reference = NaiveTypoSearch(cities: try! JSONDecoder().decode([ReferenceCity].self, from: Data(citiesJSON.utf8)),
+                                           words: true)
+
+    private func ids(_ query: String, typos: TypoTolerance = .none) throws -> [Int] {
+        try Self.index.search(query, matching: .words, order: .population, typos: typos).map(\.id)
+    }
+
+    @Test("an abbreviation followed by another word also searches its expansions; the last word is never expanded")
+    func expansions() throws {
+        #expect(try ids("st louis") == [1, 2])
+        #expect(try ids("st. louis") == [1, 2])
+        #expect(try ids("ste foy") == [3])
+        #expect(try ids("sta cruz") == [4])
+        #expect(try ids("ft worth") == [5])
+        #expect(try ids("mt vernon") == [6, 7])
+        #expect(try ids("pto real") == [10])
+        #expect(try ids("st gallen") == [9])   // its own alternate, and "sankt gallen"
+        #expect(try ids("st") == [8, 1, 9])    // a prefix: Stockholm, St. Louis, St. Gallen; no expansion
+        #expect(try Self.index.search("st louis", matching: .words).totalCount == 2)
+        #expect(try Self.index.search("st louis", matching: .prefix).map(\.id) == [])  // prefix matching: no words, no expansions
+        let sainteFoy = try #require(Self.index.search("ste foy", matching: .words).first)
+        #expect(sainteFoy.highlightUTF16Range == 0 ..< 10)
+        #expect(try ids("ste fyo", typos: .automatic) == [3])   // with a typo too
+    }
+
+    @Test("abbreviated queries agree with the naive reference, both orders, with and without typos")
+    func differential() throws {
+        for query in ["st louis", "st. louis", "st lo", "st l", "st ", "ste foy", "sta cruz de", "ft worth", "mt vernon", "mt  v",
+                      "st gallen", "saint louis", "pto real", "st st louis", "mt ft", "st"] {
+            for (budget, typos) in [(0, TypoTolerance.none), (1, .maximum(1))] {
+                for order in ResultOrder.allCases {
+                    let actual = try Self.index.search(query, matching: .words, order: order, typos: typos)
+                    let expected = Self.reference.search(queryKeys: Self.reference.queryKeyVariants(query), budget: budget,
+                                                         byPopulation: order == .population)
+                    #expect(actual.asTypoReference == expected, "\(query) \(order) budget \(budget)")
+                    #expect(actual.totalCount == expected.count, "count: \(query) \(order) budget \(budget)")
+                }
+            }
+        }
     }
 }

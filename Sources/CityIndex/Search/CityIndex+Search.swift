@@ -13,22 +13,28 @@ extension CityIndex {
     ///   key is within the budget's edits of the query's key; population order divides a
     ///   match's weight by 10 per edit, alphabetical order puts fewer edits first. A budget of
     ///   0 (`.none`, or `.automatic` below 4 letters) is the exact search.
+    /// - `.words` also expands abbreviations followed by another word ("st louis" searches
+    ///   "saint louis" too; WORDS.md §7).
     ///
     /// - Complexity: the trie walk is O(*m*) for a query key of *m* bytes and the count is
     ///   O(1). Population order then takes O(*k*·*d*·*c*·log(*k*·*d*·*c*)) for *k* = `limit`,
     ///   *d* the depth of the trie below the query and *c* children per node, independent of
     ///   the number of matches. Word matching in alphabetical order is O(*p* log *p*) (or
     ///   O(*p* + *n*) when large) for *p* matching postings and *n* cities. A typo-tolerant
-    ///   search walks every trie path within the budget (`typoTolerantSearch`).
+    ///   search walks every trie path within the budget, for each abbreviation variant of a
+    ///   word-matching query (`keyVariantSearch`).
     /// - Throws: `IndexFileError.corruptNode` when a walk meets a damaged node.
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
-        if typos != .none {
-            let key = queryKeyScalars(query, matching: matching)
-            let budget = typos.budget(forLetterCount: key.count { $0 != 0x20 })
-            if budget > 0 && !key.isEmpty {
-                return try typoTolerantSearch(key: key, budget: budget, matching: matching, order: order, limit: limit)
+        if matching == .words || typos != .none {
+            // Typos (WORDS.md §6) and abbreviations (§7, word matching) search several keys.
+            let key = queryKeyBytes(query, matching: matching)
+            let variants = matching == .words ? WordAbbreviations.variants(of: key) : [key]
+            let budget = typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
+            if !key.isEmpty && (budget > 0 || variants.count > 1) {
+                return try keyVariantSearch(keys: variants.map(Self.scalars), budget: budget, matching: matching,
+                                            order: order, limit: limit)
             }
         }
         switch matching {

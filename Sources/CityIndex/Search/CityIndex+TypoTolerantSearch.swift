@@ -1,9 +1,9 @@
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
 
 extension CityIndex {
-    /// The folded key a search of `matching` walks its trie with, as scalars: the folded query
-    /// (SEARCH.md §2) for `.prefix`, its word key (WORDS.md §2) for `.words`.
-    func queryKeyScalars(_ query: String, matching: MatchMode) -> [UInt32] {
+    /// The key a search of `matching` walks its trie with: the folded query (SEARCH.md §2) for
+    /// `.prefix`, its word key (WORDS.md §2) for `.words`.
+    func queryKeyBytes(_ query: String, matching: MatchMode) -> [UInt8] {
         var bytes: [UInt8] = []
         let foldTable = contents.foldTable
         switch matching {
@@ -29,45 +29,56 @@ extension CityIndex {
                 return true
             }
         }
-        return bytes.withUnsafeBytes { Array(UTF8Decoding.scalars(of: $0).map(\.value)) }
+        return bytes
     }
 
-    /// A typo-tolerant search (WORDS.md §6) with a budget of `budget` ≥ 1 edits, for a query
-    /// whose key is `key` (non-empty).
+    /// The scalars of a key's UTF-8.
+    static func scalars(of key: [UInt8]) -> [UInt32] {
+        key.withUnsafeBytes { Array(UTF8Decoding.scalars(of: $0).map(\.value)) }
+    }
+
+    /// A search of several query keys at once, each within `budget` edits (WORDS.md §6 and
+    /// §7): the key as typed and its abbreviation variants (`WordAbbreviations`), or one key
+    /// with a typo budget. A city matches when it matches any key; it is reported once, by its
+    /// best match. `budget` may be 0 (variants of an exact search).
     ///
-    /// - Population order: a best-first search from every match at once, each weighed by
-    ///   its edits (`PopulationOrderKey`).
+    /// - Population order: a best-first search from every match of every key at once, each
+    ///   weighed by its edits (`PopulationOrderKey`).
     /// - Alphabetical order: fewer edits first, then search order; every matching entry is
     ///   read and sorted.
-    /// - The total counts distinct cities: the outermost matches are disjoint subtrees, whose
-    ///   entries are counted (`NODE`) or whose postings' cities are marked in a bit set
-    ///   (`WNOD`, where a city can be in several).
+    /// - The total counts distinct cities: one key's outermost matches are disjoint subtrees,
+    ///   whose entries are counted (`NODE`, one key) or whose postings' cities are marked in a
+    ///   bit set (`WNOD`, where a city can be in several, and several keys).
     ///
-    /// - Complexity: the walk (`TypoTolerantTrieWalk`), then O(*p*) for the *p* entries of
-    ///   its matches in `.words` (the count) or in alphabetical order (plus sorting them), and
-    ///   the best-first search for population order.
-    func typoTolerantSearch(key: [UInt32], budget: Int, matching: MatchMode, order: ResultOrder,
-                            limit: Int) throws(IndexFileError) -> CityMatches {
+    /// - Complexity: one walk per key (`TypoTolerantTrieWalk`), then O(*p*) for the *p*
+    ///   entries of the outermost matches (the count, unless there is one) and, in
+    ///   alphabetical order, of all matches (plus sorting them), and the best-first search for
+    ///   population order.
+    func keyVariantSearch(keys: [[UInt32]], budget: Int, matching: MatchMode, order: ResultOrder,
+                          limit: Int) throws(IndexFileError) -> CityMatches {
         let contents = contents
         let trie = matching == .prefix ? contents.trie : contents.wordTrie
-        var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
-        try walk.run()
-        let matches = walk.matches
-        let query = MatchQuery.typoTolerant(matching: matching, key: key)
+        var matches: [(match: TypoMatch, variant: Int)] = []
+        for (variant, key) in keys.enumerated() where !key.isEmpty {
+            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
+            try walk.run()
+            matches += walk.matches.map { ($0, variant) }
+        }
+        let query = MatchQuery.typoTolerant(matching: matching, keys: keys)
         func entry(_ position: Int) -> (rank: Int, slot: Int)? {
             matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0) } : contents.postings.posting(at: position)
         }
 
         // The total: distinct cities of the outermost matches.
-        let outermost = matches.filter(\.isOutermost)
+        let outermost = matches.filter(\.match.isOutermost)
         var totalCount = 0
-        if matching == .prefix || outermost.count <= 1 {
-            totalCount = outermost.reduce(0) { $0 + $1.match.cityCount }
+        if outermost.count <= 1 || (matching == .prefix && keys.count == 1) {
+            totalCount = outermost.reduce(0) { $0 + $1.match.match.cityCount }
         } else {
             var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
-            for match in outermost {
+            for (match, _) in outermost {
                 for position in match.match.entries {
-                    guard let (rank, _) = contents.postings.posting(at: position) else { continue }
+                    guard let (rank, _) = entry(position) else { continue }
                     let (word, bit) = (rank / 64, UInt64(1) << (rank % 64))
                     if seen[word] & bit == 0 {
                         seen[word] |= bit
@@ -80,22 +91,22 @@ extension CityIndex {
         switch order {
         case .population:
             let lists = matching == .prefix ? contents.nodeTopLists : contents.wordTopLists
-            let entries = try RankedSearch.top(limit, of: matches.map { ($0.match, $0.edits) }, in: trie, contents: contents,
-                                               lists: lists, entry: entry)
+            let starts = matches.map { RankedSearch.Start(match: $0.match.match, edits: $0.match.edits, variant: $0.variant) }
+            let entries = try RankedSearch.top(limit, of: starts, in: trie, contents: contents, lists: lists, entry: entry)
             return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: totalCount)
         case .alphabetical:
             // Every entry with its edits; per city the fewest edits, then the lowest slot.
             var all: [CityMatches.Entry] = []
-            for match in matches {
+            for (match, variant) in matches {
                 for position in match.match.entries {
                     // In `NODE`, entry i is the city of rank i in search order.
                     let (rank, slot) = matching == .prefix ? (position, 0) : (contents.postings.posting(at: position) ?? (-1, 0))
                     guard rank >= 0 else { continue }
                     all.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(clamping: slot),
-                                                 edits: UInt8(clamping: match.edits)))
+                                                 edits: UInt8(clamping: match.edits), variant: UInt8(clamping: variant)))
                 }
             }
-            all.sort { ($0.rank, $0.edits, $0.slot) < ($1.rank, $1.edits, $1.slot) }
+            all.sort { ($0.rank, $0.edits, $0.slot, $0.variant) < ($1.rank, $1.edits, $1.slot, $1.variant) }
             var best: [CityMatches.Entry] = []
             for entry in all where best.last?.rank != entry.rank { best.append(entry) }
             best.sort { ($0.edits, $0.rank) < ($1.edits, $1.rank) }

@@ -16,11 +16,15 @@ public struct CityMatch: Sendable {
     /// 0 for an exact match, and always 0 without typo tolerance (WORDS.md §6).
     public let editCount: Int
 
-    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0) {
+    /// Which of the query's keys matched (abbreviation variants, WORDS.md §7).
+    let variant: Int
+
+    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0) {
         self.city = city
         self.slot = slot
         self.query = query
         self.editCount = editCount
+        self.variant = variant
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
@@ -55,13 +59,15 @@ public struct CityMatch: Sendable {
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
             }
-        case .typoTolerant(.prefix, let key):
+        case .typoTolerant(.prefix, let keys):
+            let key = variant < keys.count ? keys[variant] : []
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 let folded = IteratorSequence(FoldedBytes(of: name, table: table))
                 let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
                 return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
             }
-        case .typoTolerant(.words, let key):
+        case .typoTolerant(.words, let keys):
+            let key = variant < keys.count ? keys[variant] : []
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(inName: name, table: table) { suffixKey in
                     TypoHighlight.longestPrefix(of: suffixKey, within: editCount, of: key)?.byteCount

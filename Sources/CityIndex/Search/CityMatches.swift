@@ -14,6 +14,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var slot: UInt16
         /// Edits between the query and the name (typo-tolerant searches, WORDS.md §6).
         var edits: UInt8 = 0
+        /// Which of the query's keys matched (`MatchQuery.typoTolerant`; WORDS.md §7).
+        var variant: UInt8 = 0
     }
 
     enum Storage: Sendable {
@@ -52,7 +54,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         case .entries(let entries):
             let entry = entries[position]
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
-                             editCount: Int(entry.edits))
+                             editCount: Int(entry.edits), variant: Int(entry.variant))
         }
     }
 }
@@ -63,7 +65,7 @@ enum MatchQuery: Sendable {
     case prefix(foldedScalarCount: Int)
     /// Word matching: the query's word key (WORDS.md §4).
     case words(key: [UInt8])
-    /// A typo-tolerant search (WORDS.md §6) of `matching`, whose query key (the folded query
-    /// or its word key) has these scalars.
-    case typoTolerant(matching: MatchMode, key: [UInt32])
+    /// A search of `matching` with several keys or typos (WORDS.md §6, §7): the scalars of
+    /// each query key (the folded query or a word key), the key as typed first.
+    case typoTolerant(matching: MatchMode, keys: [[UInt32]])
 }

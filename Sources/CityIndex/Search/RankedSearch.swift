@@ -10,6 +10,14 @@
 /// Order: `PopulationOrderKey`. Work grows with `k`, the trie's depth and fan-out below the node
 /// and the entries per city, not with the number of entries below the node.
 enum RankedSearch {
+    /// Where a search starts: a match, the edits its entries are away from the query, and
+    /// which of the query's keys it matched (reported with its entries).
+    struct Start {
+        var match: TrieMatch
+        var edits: Int
+        var variant: Int
+    }
+
     /// A heap element, kept small (the heap moves them): subtrees live in a side array.
     private struct Item {
         /// The place in population order of the item's next entry.
@@ -22,8 +30,11 @@ enum RankedSearch {
         var position: Int
         var runEnd: Int
 
-        /// Whether this item pops before `other`.
-        func precedes(_ other: Item) -> Bool { key < other.key }
+        /// Whether this item pops before `other`: by key, then the earlier start (the
+        /// query's keys in order: the key as typed before its abbreviation variants).
+        func precedes(_ other: Item) -> Bool {
+            key < other.key || (key == other.key && start < other.start)
+        }
     }
 
     /// The first `k` cities among a search's matches, one entry each.
@@ -35,7 +46,7 @@ enum RankedSearch {
     ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
     static func top(_ k: Int, of match: TrieMatch, in trie: TrieSection, contents: IndexContents,
                     entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
-        try top(k, of: [(match, 0)], in: trie, contents: contents, entry: entry)
+        try top(k, of: [Start(match: match, edits: 0, variant: 0)], in: trie, contents: contents, entry: entry)
     }
 
     /// The first `k` cities among the entries of several matches, each `edits` away from the
@@ -46,7 +57,7 @@ enum RankedSearch {
     /// A start that is a node with a precomputed list (`lists`, FORMAT.md §7.9) enters as its
     /// list when `k` is at most the list's length: its cities beyond the list cannot make the
     /// first `k` (each listed city comes before them, from this start or a better one).
-    static func top(_ k: Int, of starts: [(match: TrieMatch, edits: Int)], in trie: TrieSection, contents: IndexContents,
+    static func top(_ k: Int, of starts: [Start], in trie: TrieSection, contents: IndexContents,
                     lists: TopLists? = nil,
                     entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
@@ -93,7 +104,8 @@ enum RankedSearch {
         /// Pushes a subtree (a bucket too: keyed by its stored best entry, opened when popped).
         func push(subtree node: TrieNode) { push(node: node, position: node.bestEntry, runEnd: 0) }
 
-        for (index, (match, edits)) in starts.enumerated() where !match.entries.isEmpty {
+        for (index, item) in starts.enumerated() where !item.match.entries.isEmpty {
+            let (match, edits) = (item.match, item.edits)
             start = index
             if let node = match.node, let listed = lists?.top(k, ofNodeAt: node.offset) {
                 // Resolved entries: position -1, the city and slot in the key.
@@ -139,7 +151,8 @@ enum RankedSearch {
             } else {
                 if emitted.insert(item.key.rank).inserted {
                     results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
-                                                     edits: UInt8(clamping: item.key.edits)))
+                                                     edits: UInt8(clamping: item.key.edits),
+                                                     variant: UInt8(clamping: starts[Int(item.start)].variant)))
                 }
                 if item.position >= 0 && item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }
