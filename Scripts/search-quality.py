@@ -21,6 +21,9 @@ Rules (each kind takes the 100 most populous cities it applies to; ties by id):
   typo 2       the same with two edits, for names of 8+ letters                ("bangkkko" -> Bangkok)
   run together the first two words of a name of two or more words, typed without a space
                                                                               ("newyork" -> New York City)
+  abbreviated  a name starting with Saint, Sainte, Santa, Santo, Sankt, Fort, Mount, Mont, Port,
+               Puerto or Punta, that word abbreviated (st, ste, sta, sto, st, ft, mt, mt, pt,
+               pto, pta) and the next word                                    ("ft lauderdale")
 
 Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
 Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
@@ -133,6 +136,17 @@ def typo_query(edits, minimum_length):
     return rule
 
 
+ABBREVIATIONS = {"saint": "st", "sainte": "ste", "santa": "sta", "santo": "sto", "sankt": "st", "fort": "ft",
+                 "mount": "mt", "mont": "mt", "port": "pt", "puerto": "pto", "punta": "pta"}
+
+
+def abbreviated_query(city):
+    parts = words(city["name"])
+    if len(parts) >= 2 and parts[0] in ABBREVIATIONS:
+        return ABBREVIATIONS[parts[0]] + " " + parts[1]
+    return None
+
+
 def run_together_query(city):
     parts = words(city["name"])
     return parts[0] + parts[1] if len(parts) >= 2 and is_latin(city["name"]) else None
@@ -140,7 +154,8 @@ def run_together_query(city):
 
 KINDS = [("prefix", prefix_query), ("later word", later_word_query),
          ("punctuation", punctuation_query), ("alternate", alternate_query),
-         ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query)]
+         ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query),
+         ("abbreviated", abbreviated_query)]
 
 
 def query_set(cities):

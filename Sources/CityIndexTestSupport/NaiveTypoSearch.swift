@@ -159,8 +159,9 @@ public struct NaiveTypoSearch: Sendable {
         "ft": ["fort"], "mt": ["mount", "mont"], "pt": ["port", "point"], "pto": ["puerto"], "pta": ["punta"],
     ]
 
-    /// The keys a word query searches (WORDS.md §7): as typed, then each combination of the
-    /// expansions of its abbreviated words, at most 8.
+    /// The keys a word query searches (WORDS.md §7, §8): as typed, then each combination of
+    /// the expansions of its abbreviated words, at most 8; then each of these with its
+    /// transliterated vowels collapsed, at most 16 keys in all.
     public func queryKeyVariants(_ query: String) -> [[UInt32]] {
         let typed = String(decoding: NaiveWordSearch.queryKey(query), as: UTF8.self)
         let pieces = typed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
@@ -169,6 +170,20 @@ public struct NaiveTypoSearch: Sendable {
             let followed = index < pieces.count - 1
             let choices = [piece] + (followed ? Self.abbreviations[piece] ?? [] : [])
             variants = Array(variants.flatMap { variant in choices.map { variant + $0 + (followed ? " " : "") } }.prefix(8))
+        }
+        // WORDS.md §8: each also with "ae", "oe", "ue" and "aa" read as a, o, u and a.
+        for variant in variants {
+            var collapsed = ""
+            var scalars = Array(variant.unicodeScalars)
+            while !scalars.isEmpty {
+                if scalars.count >= 2, ["ae", "oe", "ue", "aa"].contains(String(String.UnicodeScalarView(scalars[0 ..< 2]))) {
+                    collapsed.unicodeScalars.append(scalars[0])
+                    scalars.removeFirst(2)
+                } else {
+                    collapsed.unicodeScalars.append(scalars.removeFirst())
+                }
+            }
+            if collapsed != variant && variants.count < 16 { variants.append(collapsed) }
         }
         return variants.map { $0.unicodeScalars.map(\.value) }
     }

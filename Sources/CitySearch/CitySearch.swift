@@ -20,7 +20,9 @@ struct CitySearch: AsyncParsableCommand {
             matched part of each name in bold on a terminal. With --match words a query matches the \
             start of any word of the name or of an alternate name, ignoring punctuation (WORDS.md); \
             "(matched NAME)" then shows which alternate matched. With --typos a query also matches \
-            names a few typing mistakes away (WORDS.md §6); "(1 typo)" marks such a match. \
+            names a few typing mistakes away (WORDS.md §6); "(1 typo)" marks such a match. With \
+            --match words, "st", "ft", "mt"… followed by another word also search "saint", "fort", \
+            "mount"… (WORDS.md §7). \
             Several QUERY words are joined with single spaces; no QUERY matches every city.
 
             Exit status: 0 success (also when nothing matches); 64 usage error; 65 the index file is \

@@ -125,7 +125,8 @@ struct TypoToleranceTests {
                 for (matching, reference) in [(MatchMode.words, Self.wordReference), (.prefix, Self.prefixReference)] {
                     for order in ResultOrder.allCases {
                         let actual = try Self.index.search(query, matching: matching, order: order, typos: typos)
-                        let expected = reference.search(query, budget: budget, byPopulation: order == .population)
+                        let keys = matching == .words ? reference.queryKeyVariants(query) : [reference.queryKey(query)]
+                        let expected = reference.search(queryKeys: keys, budget: budget, byPopulation: order == .population)
                         #expect(actual.asTypoReference == expected, "\(query) \(matching) \(order) budget \(budget)")
                         #expect(actual.totalCount == expected.count, "count: \(query) \(matching) \(order) budget \(budget)")
                     }
@@ -172,7 +173,7 @@ struct TypoToleranceDifferentialTests {
         let words = NaiveTypoSearch(cities: cities, words: true)
         let prefix = NaiveTypoSearch(cities: cities, words: false)
         let queries = ["pari", "seatle", "philadelfia", "londn", "moskba", "sanfrancisco", "rio de janiero", "москба",
-                       "st louis", "ste foy", "mt vernon", "sta cruz"]
+                       "st louis", "ste foy", "mt vernon", "sta cruz", "muenchen", "duesseldorf"]
             + Self.typoQueries(names: dataset.allNames, populations: cities.map { $0.population ?? 0 }, count: 30, seed: 12)
         var found = 0
         for (number, query) in queries.enumerated() {
@@ -238,6 +239,57 @@ struct AbbreviationTests {
     func differential() throws {
         for query in ["st louis", "st. louis", "st lo", "st l", "st ", "ste foy", "sta cruz de", "ft worth", "mt vernon", "mt  v",
                       "st gallen", "saint louis", "pto real", "st st louis", "mt ft", "st"] {
+            for (budget, typos) in [(0, TypoTolerance.none), (1, .maximum(1))] {
+                for order in ResultOrder.allCases {
+                    let actual = try Self.index.search(query, matching: .words, order: order, typos: typos)
+                    let expected = Self.reference.search(queryKeys: Self.reference.queryKeyVariants(query), budget: budget,
+                                                         byPopulation: order == .population)
+                    #expect(actual.asTypoReference == expected, "\(query) \(order) budget \(budget)")
+                    #expect(actual.totalCount == expected.count, "count: \(query) \(order) budget \(budget)")
+                }
+            }
+        }
+    }
+}
+
+@Suite("Transliterated vowels (WORDS.md §8)")
+struct TransliteratedVowelTests {
+    static let citiesJSON = """
+        [
+        {"country":"DE","name":"München","_id":1,"coord":{"lon":11.6,"lat":48.1},"population":1260391},
+        {"country":"DE","name":"Köln","_id":2,"coord":{"lon":6.9,"lat":50.9},"population":963395},
+        {"country":"SE","name":"Göteborg","_id":3,"coord":{"lon":12,"lat":57.7},"population":572799},
+        {"country":"DK","name":"Århus","_id":4,"coord":{"lon":10.2,"lat":56.2},"population":285273},
+        {"country":"DK","name":"Tønder","_id":5,"coord":{"lon":8.9,"lat":54.9},"population":7500},
+        {"country":"AR","name":"Buenos Aires","_id":6,"coord":{"lon":-58.4,"lat":-34.6},"population":13076300},
+        {"country":"US","name":"Queens","_id":7,"coord":{"lon":-73.8,"lat":40.7},"population":2272771},
+        {"country":"DE","name":"Bad Dürkheim","_id":8,"coord":{"lon":8.2,"lat":49.5},"population":18469}
+        ]
+        """
+    static let index = try! CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(citiesJSON.utf8)).bytes)
+    static let reference = NaiveTypoSearch(cities: try! JSONDecoder().decode([ReferenceCity].self, from: Data(citiesJSON.utf8)),
+                                           words: true)
+
+    @Test("ae, oe, ue and aa also read as ä/a, ö/o/ø, ü/u and å/a; the digraph as typed still matches")
+    func vowels() throws {
+        func ids(_ query: String) throws -> [Int] { try Self.index.search(query, matching: .words, order: .population).map(\.id) }
+        #expect(try ids("muenchen") == [1])
+        #expect(try ids("koeln") == [2])
+        #expect(try ids("goeteborg") == [3])
+        #expect(try ids("aarhus") == [4])
+        #expect(try ids("toender") == [5])
+        #expect(try ids("bad duerk") == [8])
+        #expect(try ids("buenos") == [6])
+        #expect(try ids("quee") == [7])
+        let munich = try #require(Self.index.search("muenchen", matching: .words).first)
+        #expect(munich.highlightUTF16Range == 0 ..< 7)
+        #expect(try Self.index.search("muenchen", matching: .prefix).isEmpty)   // prefix matching: SEARCH.md only
+    }
+
+    @Test("transliterated queries agree with the naive reference, both orders, with and without typos")
+    func differential() throws {
+        for query in ["muenchen", "koeln", "goeteborg", "aarhus", "toender", "bad duerkheim", "buenos aires", "queens", "ae",
+                      "st. goeteborg", "mue", "aa", "kooeln"] {
             for (budget, typos) in [(0, TypoTolerance.none), (1, .maximum(1))] {
                 for order in ResultOrder.allCases {
                     let actual = try Self.index.search(query, matching: .words, order: order, typos: typos)

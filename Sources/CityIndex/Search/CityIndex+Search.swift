@@ -14,7 +14,8 @@ extension CityIndex {
     ///   match's weight by 10 per edit, alphabetical order puts fewer edits first. A budget of
     ///   0 (`.none`, or `.automatic` below 4 letters) is the exact search.
     /// - `.words` also expands abbreviations followed by another word ("st louis" searches
-    ///   "saint louis" too; WORDS.md §7).
+    ///   "saint louis" too; WORDS.md §7) and transliterated vowels ("muenchen" searches
+    ///   "munchen" too; §8).
     ///
     /// - Complexity: the trie walk is O(*m*) for a query key of *m* bytes and the count is
     ///   O(1). Population order then takes O(*k*·*d*·*c*·log(*k*·*d*·*c*)) for *k* = `limit`,
@@ -30,7 +31,16 @@ extension CityIndex {
         if matching == .words || typos != .none {
             // Typos (WORDS.md §6) and abbreviations (§7, word matching) search several keys.
             let key = queryKeyBytes(query, matching: matching)
-            let variants = matching == .words ? WordAbbreviations.variants(of: key) : [key]
+            var variants = [key]
+            if matching == .words {
+                variants = WordAbbreviations.variants(of: key)
+                // Transliterated vowels (§8): each variant also with "ae", "oe", "ue", "aa" collapsed.
+                for variant in variants {
+                    if let collapsed = TransliteratedVowels.collapsed(variant), variants.count < WordAbbreviations.maximumVariantCount * 2 {
+                        variants.append(collapsed)
+                    }
+                }
+            }
             let budget = typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
             if !key.isEmpty && (budget > 0 || variants.count > 1) {
                 return try keyVariantSearch(keys: variants.map(Self.scalars), budget: budget, matching: matching,
