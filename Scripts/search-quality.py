@@ -21,6 +21,8 @@ Rules (each kind takes the 100 most populous cities it applies to; ties by id):
   typo 2       the same with two edits, for names of 8+ letters                ("bangkkko" -> Bangkok)
   run together the first two words of a name of two or more words, typed without a space
                                                                               ("newyork" -> New York City)
+  transliterated  a name with ä, ö, ü, å or ø, those typed ae, oe, ue, aa, oe, the rest
+               plain                                                          ("duesseldorf" -> Düsseldorf)
   abbreviated  a name starting with Saint, Sainte, Santa, Santo, Sankt, Fort, Mount, Mont, Port,
                Puerto or Punta, that word abbreviated (st, ste, sta, sto, st, ft, mt, mt, pt,
                pto, pta) and the next word                                    ("ft lauderdale")
@@ -140,6 +142,15 @@ ABBREVIATIONS = {"saint": "st", "sainte": "ste", "santa": "sta", "santo": "sto",
                  "mount": "mt", "mont": "mt", "port": "pt", "puerto": "pto", "punta": "pta"}
 
 
+def transliterated_query(city):
+    name = city["name"].casefold()
+    if not any(c in name for c in "äöüåø"):
+        return None
+    for letter, digraph in (("ä", "ae"), ("ö", "oe"), ("ü", "ue"), ("å", "aa"), ("ø", "oe")):
+        name = name.replace(letter, digraph)
+    return " ".join(words(name))
+
+
 def abbreviated_query(city):
     parts = words(city["name"])
     if len(parts) >= 2 and parts[0] in ABBREVIATIONS:
@@ -155,7 +166,7 @@ def run_together_query(city):
 KINDS = [("prefix", prefix_query), ("later word", later_word_query),
          ("punctuation", punctuation_query), ("alternate", alternate_query),
          ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query),
-         ("abbreviated", abbreviated_query)]
+         ("abbreviated", abbreviated_query), ("transliterated", transliterated_query)]
 
 
 def query_set(cities):

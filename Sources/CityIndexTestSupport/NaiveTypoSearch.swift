@@ -162,7 +162,11 @@ public struct NaiveTypoSearch: Sendable {
     /// The keys a word query searches (WORDS.md §7, §8): as typed, then each combination of
     /// the expansions of its abbreviated words, at most 8; then each of these with its
     /// transliterated vowels collapsed, at most 16 keys in all.
-    public func queryKeyVariants(_ query: String) -> [[UInt32]] {
+    public func queryKeyVariants(_ query: String) -> [[UInt32]] { queryKeyVariantsWithCosts(query).map(\.key) }
+
+    /// `queryKeyVariants` with the edits each key costs by itself: the number of digraphs
+    /// collapsed (WORDS.md §8), 0 for the others.
+    public func queryKeyVariantsWithCosts(_ query: String) -> [(key: [UInt32], cost: Int)] {
         let typed = String(decoding: NaiveWordSearch.queryKey(query), as: UTF8.self)
         let pieces = typed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         var variants = [""]
@@ -172,36 +176,44 @@ public struct NaiveTypoSearch: Sendable {
             variants = Array(variants.flatMap { variant in choices.map { variant + $0 + (followed ? " " : "") } }.prefix(8))
         }
         // WORDS.md §8: each also with "ae", "oe", "ue" and "aa" read as a, o, u and a.
+        var costs = [Int](repeating: 0, count: variants.count)
         for variant in variants {
             var collapsed = ""
+            var count = 0
             var scalars = Array(variant.unicodeScalars)
             while !scalars.isEmpty {
                 if scalars.count >= 2, ["ae", "oe", "ue", "aa"].contains(String(String.UnicodeScalarView(scalars[0 ..< 2]))) {
                     collapsed.unicodeScalars.append(scalars[0])
                     scalars.removeFirst(2)
+                    count += 1
                 } else {
                     collapsed.unicodeScalars.append(scalars.removeFirst())
                 }
             }
-            if collapsed != variant && variants.count < 16 { variants.append(collapsed) }
+            if count > 0 && variants.count < 16 {
+                variants.append(collapsed)
+                costs.append(count)
+            }
         }
-        return variants.map { $0.unicodeScalars.map(\.value) }
+        return zip(variants, costs).map { ($0.unicodeScalars.map(\.value), $1) }
     }
 
-    /// `search(_:budget:byPopulation:)` for several query keys at once (WORDS.md §7): a city
-    /// matches when it matches any; it is reported by its best (name, edits), ties going to the
-    /// earlier key.
-    public func search(queryKeys: [[UInt32]], budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
+    /// `search(_:budget:byPopulation:)` for several query keys at once (WORDS.md §7, §8): a city
+    /// matches when it matches any; a match's edits are its key's cost plus its distance; it
+    /// is reported by its best (name, edits), ties going to the earlier key.
+    public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
+        let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
         var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)] = []
         for entry in entries {
             var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)?
             for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
                 let classes = Set(key.compactMap(Self.scriptClass))
                 for (slot, name) in entry.names.enumerated() {
-                    guard let edits = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
-                          edits <= budget else {
+                    guard let distance = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
+                          distance <= budget else {
                         continue
                     }
+                    let edits = distance + costs[variant]
                     var weight = entry.city.population ?? 0
                     if slot > 0 { weight /= 10 }
                     let undivided = weight
@@ -235,7 +247,7 @@ public struct NaiveTypoSearch: Sendable {
             let key = queryKeys[variant]
             return ReferenceTypoMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name.text,
                                       highlight: highlight(of: name, queryKey: key, classes: Set(key.compactMap(Self.scriptClass)),
-                                                           edits: edits),
+                                                           edits: edits - costs[variant]),
                                       edits: edits)
         }
     }

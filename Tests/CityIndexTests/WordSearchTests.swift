@@ -172,7 +172,8 @@ struct WordSearchTests {
                 if variants.count > 1 {
                     // An abbreviation followed by a separator ("st."): WORDS.md §7.
                     let actual = try Self.index.search(query, matching: .words, order: order).asTypoReference
-                    let expected = abbreviationReference.search(queryKeys: variants, budget: 0, byPopulation: order == .population)
+                    let expected = abbreviationReference.search(queryKeys: variants,
+                                                                  costs: abbreviationReference.queryKeyVariantsWithCosts(query).map(\.cost), budget: 0, byPopulation: order == .population)
                     #expect(actual == expected, "\(query) \(order)")
                     continue
                 }

@@ -5,15 +5,17 @@
 ///
 /// Folding (SEARCH.md §1) turns ä, ö, ü, å and ø into a, o, u, a and o, so a name's key has the
 /// single vowel. A query key containing one of the digraphs `ae`, `oe`, `ue`, `aa` is also
-/// searched with every one of them replaced by its single vowel; the key as typed is searched
-/// too (most "ae"/"ue" are plain letters: "Buenos Aires", "Queens").
+/// searched with every one of them replaced by its single vowel, each replacement counting as
+/// one edit of the match (so that a plain match of the letters as typed comes first); the key
+/// as typed is searched too (most "ae"/"ue" are plain letters: "Buenos Aires", "Queens").
 enum TransliteratedVowels {
-    /// The key with each digraph replaced by its vowel, or `nil` when it has none. O(key length).
-    static func collapsed(_ key: [UInt8]) -> [UInt8]? {
+    /// The key with each digraph replaced by its vowel and how many were, or `nil` when it
+    /// has none. O(key length).
+    static func collapsed(_ key: [UInt8]) -> (key: [UInt8], count: Int)? {
         var result: [UInt8] = []
         result.reserveCapacity(key.count)
         var index = 0
-        var changed = false
+        var count = 0
         while index < key.count {
             let byte = key[index]
             if index + 1 < key.count {
@@ -23,13 +25,13 @@ enum TransliteratedVowels {
                 if isDigraph {
                     result.append(byte)
                     index += 2
-                    changed = true
+                    count += 1
                     continue
                 }
             }
             result.append(byte)
             index += 1
         }
-        return changed ? result : nil
+        return count > 0 ? (result, count) : nil
     }
 }

@@ -54,17 +54,23 @@ extension CityIndex {
     ///   entries of the outermost matches (the count, unless there is one) and, in
     ///   alphabetical order, of all matches (plus sorting them), and the best-first search for
     ///   population order.
-    func keyVariantSearch(keys: [[UInt32]], budget: Int, matching: MatchMode, order: ResultOrder,
+    /// - Parameter keys: each key and the edits a match of it costs by itself (a transliterated
+    ///   key, §8); a match's edits are that cost plus the edits of its typos.
+    func keyVariantSearch(keys: [(key: [UInt32], cost: Int)], budget: Int, matching: MatchMode, order: ResultOrder,
                           limit: Int) throws(IndexFileError) -> CityMatches {
         let contents = contents
         let trie = matching == .prefix ? contents.trie : contents.wordTrie
         var matches: [(match: TypoMatch, variant: Int)] = []
-        for (variant, key) in keys.enumerated() where !key.isEmpty {
+        for (variant, (key, cost)) in keys.enumerated() where !key.isEmpty {
             var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
             try walk.run()
-            matches += walk.matches.map { ($0, variant) }
+            matches += walk.matches.map { match in
+                var match = match
+                match.edits += cost
+                return (match, variant)
+            }
         }
-        let query = MatchQuery.typoTolerant(matching: matching, keys: keys)
+        let query = MatchQuery.typoTolerant(matching: matching, keys: keys.map(\.key), costs: keys.map(\.cost))
         func entry(_ position: Int) -> (rank: Int, slot: Int)? {
             matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0) } : contents.postings.posting(at: position)
         }

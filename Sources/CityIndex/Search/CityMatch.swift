@@ -59,15 +59,17 @@ public struct CityMatch: Sendable {
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
             }
-        case .typoTolerant(.prefix, let keys):
+        case .typoTolerant(.prefix, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
+            let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 let folded = IteratorSequence(FoldedBytes(of: name, table: table))
                 let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
                 return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
             }
-        case .typoTolerant(.words, let keys):
+        case .typoTolerant(.words, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
+            let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(inName: name, table: table) { suffixKey in
                     TypoHighlight.longestPrefix(of: suffixKey, within: editCount, of: key)?.byteCount

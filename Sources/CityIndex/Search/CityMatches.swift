@@ -65,7 +65,8 @@ enum MatchQuery: Sendable {
     case prefix(foldedScalarCount: Int)
     /// Word matching: the query's word key (WORDS.md §4).
     case words(key: [UInt8])
-    /// A search of `matching` with several keys or typos (WORDS.md §6, §7): the scalars of
-    /// each query key (the folded query or a word key), the key as typed first.
-    case typoTolerant(matching: MatchMode, keys: [[UInt32]])
+    /// A search of `matching` with several keys or typos (WORDS.md §6–§8): the scalars of
+    /// each query key (the folded query or a word key), the key as typed first, and the edits
+    /// a match of each costs by itself (a transliterated key's, §8).
+    case typoTolerant(matching: MatchMode, keys: [[UInt32]], costs: [Int])
 }
