@@ -210,7 +210,7 @@ public struct NaiveTypoSearch: Sendable {
                 let classes = Set(key.compactMap(Self.scriptClass))
                 for (slot, name) in entry.names.enumerated() {
                     guard let distance = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
-                          distance <= budget else {
+                          distance <= max(0, budget - costs[variant]) else {
                         continue
                     }
                     let edits = distance + costs[variant]

@@ -55,14 +55,16 @@ extension CityIndex {
     ///   alphabetical order, of all matches (plus sorting them), and the best-first search for
     ///   population order.
     /// - Parameter keys: each key and the edits a match of it costs by itself (a transliterated
-    ///   key, §8); a match's edits are that cost plus the edits of its typos.
+    ///   key, §8); a match's edits are that cost plus the edits of its typos, which may use
+    ///   what the cost leaves of `budget`.
     func keyVariantSearch(keys: [(key: [UInt32], cost: Int)], budget: Int, matching: MatchMode, order: ResultOrder,
                           limit: Int) throws(IndexFileError) -> CityMatches {
         let contents = contents
         let trie = matching == .prefix ? contents.trie : contents.wordTrie
         var matches: [(match: TypoMatch, variant: Int)] = []
         for (variant, (key, cost)) in keys.enumerated() where !key.isEmpty {
-            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
+            // A key's own cost comes out of the typo budget (never below an exact search).
+            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: max(0, budget - cost))
             try walk.run()
             matches += walk.matches.map { match in
                 var match = match
