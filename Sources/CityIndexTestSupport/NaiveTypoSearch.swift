@@ -167,6 +167,11 @@ public struct NaiveTypoSearch: Sendable {
     /// `queryKeyVariants` with the edits each key costs by itself: the number of digraphs
     /// collapsed (WORDS.md §8), 0 for the others.
     public func queryKeyVariantsWithCosts(_ query: String) -> [(key: [UInt32], cost: Int)] {
+        Self.wordQueryKeyVariantsWithCosts(query)
+    }
+
+    /// `queryKeyVariantsWithCosts` (word matching), without an instance.
+    public static func wordQueryKeyVariantsWithCosts(_ query: String) -> [(key: [UInt32], cost: Int)] {
         let typed = String(decoding: NaiveWordSearch.queryKey(query), as: UTF8.self)
         let pieces = typed.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
         var variants = [""]

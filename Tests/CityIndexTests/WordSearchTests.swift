@@ -208,6 +208,13 @@ struct WordSearchDifferentialTests {
         }
         for _ in 0 ..< Self.queryCount {
             let query = generator.next()
+            let prefixExpected = dataset.reference.search(query)
+            let prefixTop = try dataset.index.search(query, matching: .prefix, order: .population, limit: 10)
+            #expect(prefixTop.totalCount == prefixExpected.count)
+            #expect(prefixTop.asReference == Array(byPopulation(prefixExpected, weight: { dataset.populationByID[$0.id]! }).prefix(10)), "prefix population \(String(reflecting: query))")
+            // A query with an abbreviation or a transliterated vowel searches several keys
+            // (WORDS.md §7, §8): TypoToleranceDifferentialTests compares those.
+            if NaiveTypoSearch.wordQueryKeyVariantsWithCosts(query).count > 1 { continue }
             let expected = dataset.wordReference.search(query, byPopulation: false)
             let actual = try dataset.index.search(query, matching: .words)
             #expect(actual.totalCount == expected.count, "count for \(String(reflecting: query))")
@@ -219,11 +226,6 @@ struct WordSearchDifferentialTests {
             let top = try dataset.index.search(query, matching: .words, order: .population, limit: 10)
             #expect(top.totalCount == expected.count)
             #expect(top.asWordReference == Array(byPopulation(expected, weight: wordWeight).prefix(10)), "population \(String(reflecting: query))")
-
-            let prefixExpected = dataset.reference.search(query)
-            let prefixTop = try dataset.index.search(query, matching: .prefix, order: .population, limit: 10)
-            #expect(prefixTop.totalCount == prefixExpected.count)
-            #expect(prefixTop.asReference == Array(byPopulation(prefixExpected, weight: { dataset.populationByID[$0.id]! }).prefix(10)), "prefix population \(String(reflecting: query))")
             if !expected.isEmpty { nonEmptyResults += 1 }
         }
         #expect(nonEmptyResults > Self.queryCount / 2)

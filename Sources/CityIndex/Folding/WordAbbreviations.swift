@@ -30,7 +30,7 @@ enum WordAbbreviations {
             let word = key[wordStart ..< index]
             let isFollowed = index < key.count
             var choices = [Array(word)]
-            if isFollowed, let expansions = table[String(decoding: word, as: UTF8.self)] {
+            if isFollowed, (2 ... 3).contains(word.count), let expansions = table[String(decoding: word, as: UTF8.self)] {
                 choices += expansions.map { Array($0.utf8) }
             }
             var next: [[UInt8]] = []

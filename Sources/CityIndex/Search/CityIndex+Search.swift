@@ -29,24 +29,27 @@ extension CityIndex {
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
         if matching == .words || typos != .none {
-            // Typos (WORDS.md §6) and abbreviations (§7, word matching) search several keys.
+            // Typos (WORDS.md §6), abbreviations and transliterated vowels (§7, §8, word
+            // matching) search several keys; a query with none of them takes the path below.
             let key = queryKeyBytes(query, matching: matching)
-            // The keys to search and the edits each costs by itself.
-            var variants: [(key: [UInt8], cost: Int)] = [(key, 0)]
-            if matching == .words {
-                variants = WordAbbreviations.variants(of: key).map { ($0, 0) }
-                // Transliterated vowels (§8): each variant also with "ae", "oe", "ue", "aa" collapsed.
-                for variant in variants {
-                    if let collapsed = TransliteratedVowels.collapsed(variant.key),
-                       variants.count < WordAbbreviations.maximumVariantCount * 2 {
-                        variants.append((collapsed.key, collapsed.count))
+            let mayHaveVariants = matching == .words && (key.contains(0x20) || TransliteratedVowels.collapsed(key) != nil)
+            if !key.isEmpty && (typos != .none || mayHaveVariants) {
+                // The keys to search and the edits each costs by itself.
+                var variants: [(key: [UInt8], cost: Int)] = [(key, 0)]
+                if mayHaveVariants {
+                    variants = WordAbbreviations.variants(of: key).map { ($0, 0) }
+                    for variant in variants {
+                        if let collapsed = TransliteratedVowels.collapsed(variant.key),
+                           variants.count < WordAbbreviations.maximumVariantCount * 2 {
+                            variants.append((collapsed.key, collapsed.count))
+                        }
                     }
                 }
-            }
-            let budget = typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
-            if !key.isEmpty && (budget > 0 || variants.count > 1) {
-                return try keyVariantSearch(keys: variants.map { (Self.scalars(of: $0.key), $0.cost) }, budget: budget,
-                                            matching: matching, order: order, limit: limit)
+                let budget = typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
+                if budget > 0 || variants.count > 1 {
+                    return try keyVariantSearch(keys: variants.map { (Self.scalars(of: $0.key), $0.cost) }, budget: budget,
+                                                matching: matching, order: order, limit: limit)
+                }
             }
         }
         switch matching {
