@@ -74,7 +74,10 @@ enum RankedSearch {
                 nodeIndex = Int32(truncatingIfNeeded: nodes.count)
                 nodes.append(node)
             }
-            heap.append(Item(key: key, node: nodeIndex, start: Int32(truncatingIfNeeded: start), position: position, runEnd: runEnd))
+            insert(Item(key: key, node: nodeIndex, start: Int32(truncatingIfNeeded: start), position: position, runEnd: runEnd))
+        }
+        func insert(_ item: Item) {
+            heap.append(item)
             var child = heap.count - 1
             while child > 0 {
                 let parent = (child - 1) / 2
@@ -111,14 +114,7 @@ enum RankedSearch {
                 // Resolved entries: position -1, the city and slot in the key.
                 for city in listed {
                     let key = contents.populationOrderKey(rank: Int(city.rank), slot: Int(city.slot), edits: edits)
-                    heap.append(Item(key: key, node: -1, start: Int32(truncatingIfNeeded: start), position: -1, runEnd: -1))
-                    var child = heap.count - 1
-                    while child > 0 {
-                        let parent = (child - 1) / 2
-                        guard heap[child].precedes(heap[parent]) else { break }
-                        heap.swapAt(child, parent)
-                        child = parent
-                    }
+                    insert(Item(key: key, node: -1, start: Int32(truncatingIfNeeded: start), position: -1, runEnd: -1))
                 }
             } else if let node = match.node {
                 push(subtree: node)
