@@ -91,4 +91,24 @@ struct InteractiveSearchTests {
         let modes = try String(contentsOf: settings, encoding: .utf8)
         #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
     }
+
+    @Test("the recommended search box: word matching, population order, typos forgiven and marked")
+    func typos() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-tty-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("small.cidx")
+        try Data(Fixtures.smallIndexBytes).write(to: index)
+        let favorites = directory.appendingPathComponent("favorites.json")
+        let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
+        let terminal = TmuxSession()
+        defer { terminal.stop() }
+        try terminal.start("\(tool) --interactive --match words --rank population --typos auto --index \(index.path) "
+                           + "--favorites \(favorites.path); sleep 3")
+        #expect(try terminal.waitFor("13 cities").contains("Search:"))
+        try terminal.send("h", "u", "r", "z", "f", "u")
+        let screen = try terminal.waitFor("(1 typo)")
+        #expect(screen.contains("hurzfu") && screen.contains("Hurzuf") && screen.contains("1 city"), "\(screen)")
+        try terminal.send("C-c")
+    }
 }
