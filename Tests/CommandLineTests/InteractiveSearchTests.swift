@@ -56,59 +56,60 @@ struct TmuxSession {
 @Suite("city-search --interactive in a pseudo terminal", .timeLimit(.minutes(10)),
        .enabled(if: TmuxSession.executablePath != nil, "tmux is not installed (Scripts/install-dependencies.sh installs it)"))
 struct InteractiveSearchTests {
-    @Test("type, move, details, favorite, favorites only, and the terminal restored after Ctrl-C")
-    func session() throws {
+    /// Runs city-search --interactive with `options` on the small index, in a temporary folder
+    /// (with its favorites file; removed afterwards) in a tmux session, the shell then running
+    /// `after` (given the folder); calls `body` with the session and the folder.
+    private func withInteractiveSearch(options: String = "", after: (URL) -> String,
+                                       _ body: (TmuxSession, URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-tty-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = directory.appendingPathComponent("small.cidx")
         try Data(Fixtures.smallIndexBytes).write(to: index)
         let favorites = directory.appendingPathComponent("favorites.json")
-        let settings = directory.appendingPathComponent("stty.txt")
         let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
         let terminal = TmuxSession()
         defer { terminal.stop() }
-        try terminal.start("\(tool) --interactive --index \(index.path) --favorites \(favorites.path); stty -a > \(settings.path); sleep 3")
+        try terminal.start("\(tool) --interactive \(options)--index \(index.path) --favorites \(favorites.path); \(after(directory))")
+        try body(terminal, directory)
+    }
 
-        #expect(try terminal.waitFor("13 cities").contains("Search:"))
-        try terminal.send("m", "ü")
-        let typed = try terminal.waitFor("2 cities")
-        #expect(typed.contains(">   Munchen, DE") && typed.contains("    München, DE"))
+    @Test("type, move, details, favorite, favorites only, and the terminal restored after Ctrl-C")
+    func session() throws {
+        try withInteractiveSearch(after: { "stty -a > \($0.appendingPathComponent("stty.txt").path); sleep 3" }) { terminal, directory in
+            let favorites = directory.appendingPathComponent("favorites.json")
+            let settings = directory.appendingPathComponent("stty.txt")
+            #expect(try terminal.waitFor("13 cities").contains("Search:"))
+            try terminal.send("m", "ü")
+            let typed = try terminal.waitFor("2 cities")
+            #expect(typed.contains(">   Munchen, DE") && typed.contains("    München, DE"))
 
-        try terminal.send("Down", "Enter")
-        let details = try terminal.waitFor("coordinates:")
-        #expect(details.contains("48.14, 11.58") && details.contains("48°8′15″N, 11°34′32″E"))
+            try terminal.send("Down", "Enter")
+            let details = try terminal.waitFor("coordinates:")
+            #expect(details.contains("48.14, 11.58") && details.contains("48°8′15″N, 11°34′32″E"))
 
-        try terminal.send("Escape", "C-f")
-        #expect(try terminal.waitFor("★ München").contains("added München to favorites"))
-        try terminal.send("Tab")
-        #expect(try terminal.waitFor("1 city · favorites only").contains("> ★ München, DE"))
-        #expect(try String(contentsOf: favorites, encoding: .utf8) == "[2867714]")
+            try terminal.send("Escape", "C-f")
+            #expect(try terminal.waitFor("★ München").contains("added München to favorites"))
+            try terminal.send("Tab")
+            #expect(try terminal.waitFor("1 city · favorites only").contains("> ★ München, DE"))
+            #expect(try String(contentsOf: favorites, encoding: .utf8) == "[2867714]")
 
-        try terminal.send("C-c")
-        for _ in 0..<1200 where !FileManager.default.fileExists(atPath: settings.path) { Thread.sleep(forTimeInterval: 0.05) }
-        Thread.sleep(forTimeInterval: 0.1)
-        let modes = try String(contentsOf: settings, encoding: .utf8)
-        #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
+            try terminal.send("C-c")
+            for _ in 0..<1200 where !FileManager.default.fileExists(atPath: settings.path) { Thread.sleep(forTimeInterval: 0.05) }
+            Thread.sleep(forTimeInterval: 0.1)
+            let modes = try String(contentsOf: settings, encoding: .utf8)
+            #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
+        }
     }
 
     @Test("the recommended search box: word matching, population order, typos forgiven and marked")
     func typos() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-tty-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let index = directory.appendingPathComponent("small.cidx")
-        try Data(Fixtures.smallIndexBytes).write(to: index)
-        let favorites = directory.appendingPathComponent("favorites.json")
-        let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
-        let terminal = TmuxSession()
-        defer { terminal.stop() }
-        try terminal.start("\(tool) --interactive --match words --rank population --typos auto --index \(index.path) "
-                           + "--favorites \(favorites.path); sleep 3")
-        #expect(try terminal.waitFor("13 cities").contains("Search:"))
-        try terminal.send("h", "u", "r", "z", "f", "u")
-        let screen = try terminal.waitFor("(1 typo)")
-        #expect(screen.contains("hurzfu") && screen.contains("Hurzuf") && screen.contains("1 city"), "\(screen)")
-        try terminal.send("C-c")
+        try withInteractiveSearch(options: "--match words --rank population --typos auto ", after: { _ in "sleep 3" }) { terminal, _ in
+            #expect(try terminal.waitFor("13 cities").contains("Search:"))
+            try terminal.send("h", "u", "r", "z", "f", "u")
+            let screen = try terminal.waitFor("(1 typo)")
+            #expect(screen.contains("hurzfu") && screen.contains("Hurzuf") && screen.contains("1 city"), "\(screen)")
+            try terminal.send("C-c")
+        }
     }
 }

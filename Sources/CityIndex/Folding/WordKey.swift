@@ -29,9 +29,18 @@ package enum WordKey {
     /// The word key of `text` (SEARCH.md §1 folding, then separators collapsed).
     /// - Returns: the key's bytes and the offset in them where each word starts.
     package static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable) -> (key: [UInt8], wordStarts: [Int]) {
+        var encoder = WordKeyEncoder()
         var key: [UInt8] = []
         var wordStarts: [Int] = []
-        encode(text, with: table, into: &key, wordStarts: &wordStarts)
+        for scalar in text {
+            _ = table.withFoldedUTF8(of: scalar) { bytes in
+                encoder.feed(foldedUTF8: bytes) { byte, startsWord in
+                    if startsWord { wordStarts.append(key.count) }
+                    key.append(byte)
+                    return true
+                }
+            }
+        }
         return (key, wordStarts)
     }
 
@@ -58,23 +67,6 @@ package enum WordKey {
             let (scalar, length) = UTF8Decoding.scalar(in: text, at: position)
             position += length
             _ = table.withFoldedUTF8(of: scalar) { encoder.feed(foldedUTF8: $0, emit: emit) }
-        }
-    }
-
-    /// `encode(_:with:)` into buffers a caller reuses (emptied first, capacity kept).
-    static func encode(_ text: some Sequence<Unicode.Scalar>, with table: FoldTable,
-                       into key: inout [UInt8], wordStarts: inout [Int]) {
-        key.removeAll(keepingCapacity: true)
-        wordStarts.removeAll(keepingCapacity: true)
-        var encoder = WordKeyEncoder()
-        for scalar in text {
-            _ = table.withFoldedUTF8(of: scalar) { bytes in
-                encoder.feed(foldedUTF8: bytes) { byte, startsWord in
-                    if startsWord { wordStarts.append(key.count) }
-                    key.append(byte)
-                    return true
-                }
-            }
         }
     }
 }

@@ -28,10 +28,12 @@ extension CityIndex {
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
+        // The word key, read once: word matching always needs it (§2).
+        let wordKey = matching == .words ? queryKeyBytes(query, matching: .words) : []
         if matching == .words || typos != .none {
             // Typos (WORDS.md §6), abbreviations and transliterated vowels (§7, §8, word
             // matching) search several keys; a query with none of them takes the path below.
-            let key = queryKeyBytes(query, matching: matching)
+            let key = matching == .words ? wordKey : queryKeyBytes(query, matching: matching)
             let mayHaveVariants = matching == .words && (key.contains(0x20) || TransliteratedVowels.collapsed(key) != nil)
             if !key.isEmpty && (typos != .none || mayHaveVariants) {
                 // The keys to search and the edits each costs by itself.
@@ -64,7 +66,8 @@ extension CityIndex {
             let entries = try contents.topEntries(limit, of: match, in: .nodes, useLists: true)
             return CityMatches(contents: contents, storage: .entries(entries), query: prefixQuery, totalCount: ranks.count)
         case .words:
-            let (match, key) = try wordMatch(for: query)
+            let key = wordKey
+            let match = try wordMatch(forKey: key)
             guard let match else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
             if key.isEmpty {
                 // The empty query matches every city, by its primary name.
@@ -86,38 +89,59 @@ extension CityIndex {
         }
     }
 
-    /// Walks the `WNOD` trie with the query's word key (WORDS.md §2). Returns the postings
-    /// that match (`nil` when none do) and the key. O(*m*) plus the word key of one stored name
-    /// when the blind walk skipped bytes (FORMAT.md §6.1), or of each posting of the bucket it
-    /// reached (at most the section's bucket capacity): the key matches the postings below a
-    /// node exactly when it starts a suffix key of the name of the node's first posting.
-    func wordMatch(for query: String) throws(IndexFileError) -> (TrieMatch?, [UInt8]) {
-        var walk = TrieWalk(nodes: contents.wordTrie.nodes, node: contents.wordTrie.root)
-        var encoder = WordKeyEncoder()
-        var key: [UInt8] = []
-        var matched = true
+    /// The key a search of `matching` walks its trie with: the folded query (SEARCH.md §2) for
+    /// `.prefix`, its word key (WORDS.md §2) for `.words`.
+    func queryKeyBytes(_ query: String, matching: MatchMode) -> [UInt8] {
+        var bytes: [UInt8] = []
         let foldTable = contents.foldTable
-        for scalar in query.unicodeScalars where matched {
-            matched = foldTable.withFoldedUTF8(of: scalar) { bytes in
-                encoder.feed(foldedUTF8: bytes) { byte, _ in
-                    key.append(byte)
-                    return walk.advance(by: byte)
+        switch matching {
+        case .prefix:
+            for scalar in query.scalarsAfterLeadingWhiteSpace {
+                _ = foldTable.withFoldedUTF8(of: scalar) { folded in
+                    bytes.append(contentsOf: folded)
+                    return true
                 }
             }
-        }
-        if matched {
-            matched = encoder.finishQuery { byte in
-                key.append(byte)
-                return walk.advance(by: byte)
+        case .words:
+            var encoder = WordKeyEncoder()
+            for scalar in query.unicodeScalars {
+                _ = foldTable.withFoldedUTF8(of: scalar) { folded in
+                    encoder.feed(foldedUTF8: folded) { byte, _ in
+                        bytes.append(byte)
+                        return true
+                    }
+                }
+            }
+            _ = encoder.finishQuery { byte in
+                bytes.append(byte)
+                return true
             }
         }
+        return bytes
+    }
+
+    /// The scalars of a key's UTF-8.
+    static func scalars(of key: [UInt8]) -> [UInt32] {
+        key.withUnsafeBytes { Array(UTF8Decoding.scalars(of: $0).map(\.value)) }
+    }
+
+    /// Walks the `WNOD` trie with a query's word key (WORDS.md §2, `queryKeyBytes`). Returns
+    /// the postings that match, or `nil` when none do. O(*m*) plus the word key of one stored
+    /// name when the blind walk skipped bytes (FORMAT.md §6.1), or of each posting of the bucket
+    /// it reached (at most the section's bucket capacity): the key matches the postings below a
+    /// node exactly when it starts a suffix key of the name of the node's first posting.
+    func wordMatch(forKey key: [UInt8]) throws(IndexFileError) -> TrieMatch? {
+        var walk = TrieWalk(nodes: contents.wordTrie.nodes, node: contents.wordTrie.root)
+        let foldTable = contents.foldTable
+        var matched = true
+        for byte in key where matched { matched = walk.advance(by: byte) }
         if let error = walk.error { throw error }
-        guard matched else { return (nil, key) }
+        guard matched else { return nil }
         let match = contents.wordTrie.matches(of: walk) { [contents] position in
             guard let (rank, slot) = contents.postings.posting(at: position) else { return false }
             return contents.withName(ofRank: rank, slot: slot) { WordKey.name($0, hasSuffixKeyStartingWith: key, table: foldTable) }
         }
-        return (match, key)
+        return match
     }
 }
 

@@ -1,42 +1,6 @@
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
 
 extension CityIndex {
-    /// The key a search of `matching` walks its trie with: the folded query (SEARCH.md §2) for
-    /// `.prefix`, its word key (WORDS.md §2) for `.words`.
-    func queryKeyBytes(_ query: String, matching: MatchMode) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let foldTable = contents.foldTable
-        switch matching {
-        case .prefix:
-            for scalar in query.scalarsAfterLeadingWhiteSpace {
-                _ = foldTable.withFoldedUTF8(of: scalar) { folded in
-                    bytes.append(contentsOf: folded)
-                    return true
-                }
-            }
-        case .words:
-            var encoder = WordKeyEncoder()
-            for scalar in query.unicodeScalars {
-                _ = foldTable.withFoldedUTF8(of: scalar) { folded in
-                    encoder.feed(foldedUTF8: folded) { byte, _ in
-                        bytes.append(byte)
-                        return true
-                    }
-                }
-            }
-            _ = encoder.finishQuery { byte in
-                bytes.append(byte)
-                return true
-            }
-        }
-        return bytes
-    }
-
-    /// The scalars of a key's UTF-8.
-    static func scalars(of key: [UInt8]) -> [UInt32] {
-        key.withUnsafeBytes { Array(UTF8Decoding.scalars(of: $0).map(\.value)) }
-    }
-
     /// A search of several query keys at once, each within `budget` edits (WORDS.md §6 and
     /// §7): the key as typed and its abbreviation variants (`WordAbbreviations`), or one key
     /// with a typo budget. A city matches when it matches any key; it is reported once, by its
