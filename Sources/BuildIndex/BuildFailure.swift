@@ -24,6 +24,7 @@ struct BuildFailure: Error, CustomStringConvertible {
             if case .cannotOpen = error { return ExitCode(66) }
             if case .inputTooLarge = error { return ExitCode(65) }
             return ExitCode(74)
+        case let error as AtomicFileWriter.WriteError where error.isNotReplaceable: return ExitCode(73)
         default: return ExitCode(74)
         }
     }

@@ -17,11 +17,13 @@ struct BuildIndex: ParsableCommand {
             CITYINDEX_DEFAULT_DATASET environment variable when that is set.
 
             The index is written to a temporary file and then renamed: a failed run leaves no \
-            partial index and any previous file intact.
+            partial index and any previous file intact. An existing OUTPUT must be a regular \
+            file: a symbolic link, directory, FIFO or device is refused (exit 73), never replaced.
 
             Exit status: 0 success; 64 usage error; 65 invalid input data (malformed JSON or a \
             record that breaks a rule; the message names line:column and the record's _id); \
-            66 input cannot be opened; 74 read, decompression or write error.
+            66 input cannot be opened; 73 the output path is not a regular file; 74 read, \
+            decompression or write error.
             """)
 
     @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: ./Data/cities500.json.xz (or $CITYINDEX_DEFAULT_DATASET).")
@@ -52,6 +54,11 @@ struct BuildIndex: ParsableCommand {
 
     mutating func run() throws {
         let inputPath = try input ?? DefaultDataset.path()
+        do {
+            try AtomicFileWriter.checkReplaceable(output)
+        } catch {
+            throw BuildFailure(inputPath: inputPath, underlying: error)
+        }
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         var builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
         builder.alternateNames = alternateNames

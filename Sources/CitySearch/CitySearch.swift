@@ -25,8 +25,11 @@ struct CitySearch: AsyncParsableCommand {
             "mount"… (WORDS.md §7). \
             Several QUERY words are joined with single spaces; no QUERY matches every city.
 
+            --add-favorite, --remove-favorite and --list-favorites manage the favorites file and exit.
+
             Exit status: 0 success (also when nothing matches); 64 usage error; 65 the index file is \
-            invalid or damaged; 66 the index file cannot be opened.
+            invalid or damaged; 66 the index file cannot be opened; 74 the favorites file cannot be \
+            read or written.
             """)
 
     @Option(help: "The index file written by build-index.")
@@ -56,8 +59,17 @@ struct CitySearch: AsyncParsableCommand {
     @Flag(help: "Live type-ahead search in the terminal (↑/↓, Enter details, Ctrl-F favorite, Tab favorites only, Esc quits).")
     var interactive = false
 
-    @Option(help: "With --interactive: the favorites file (a JSON array of city ids).")
+    @Option(help: "The favorites file (a JSON array of city ids) of --interactive and the favorite options.")
     var favorites: String = "cities-favorites.json"
+
+    @Option(name: .customLong("add-favorite"), help: ArgumentHelp("Add a city id to the favorites file, then exit (repeatable; each is saved as it is added, safe beside other processes).", valueName: "id"))
+    var favoritesToAdd: [Int] = []
+
+    @Option(name: .customLong("remove-favorite"), help: ArgumentHelp("Remove a city id from the favorites file, then exit (repeatable).", valueName: "id"))
+    var favoritesToRemove: [Int] = []
+
+    @Flag(help: "Print the favorites (id, and name and country when the index has the city), then exit.")
+    var listFavorites = false
 
     @Option(help: "With --interactive: milliseconds a query must stay unchanged before it runs.")
     var debounceMilliseconds: Int = 120
@@ -72,6 +84,10 @@ struct CitySearch: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if listFavorites || !favoritesToAdd.isEmpty || !favoritesToRemove.isEmpty {
+            try manageFavorites()
+            return
+        }
         let queryText = query.joined(separator: " ")
         let cityIndex: CityIndex
         do {
@@ -102,6 +118,27 @@ struct CitySearch: AsyncParsableCommand {
             }
         } catch {
             throw fail("\(index): \(error)", status: 65)
+        }
+    }
+
+    /// `--add-favorite`, `--remove-favorite`, `--list-favorites`: each change is one locked
+    /// read-change-write of the file (FavoritesStore), so concurrent runs lose nothing.
+    private func manageFavorites() throws {
+        do {
+            let store = try FavoritesStore(fileURL: URL(fileURLWithPath: favorites))
+            for id in favoritesToAdd { try store.add(id) }
+            for id in favoritesToRemove { try store.remove(id) }
+            guard listFavorites else { return }
+            let cityIndex = try? CityIndex(path: index)
+            for id in store.ids.sorted() {
+                if let city = cityIndex?.city(id: id) {
+                    print("\(id)\t\(city.name), \(city.countryCode)")
+                } else {
+                    print(id)
+                }
+            }
+        } catch {
+            throw fail("\(error)", status: 74)
         }
     }
 

@@ -1,50 +1,66 @@
-// FavoritesStore.swift: favorite city ids, persisted.
+// FavoritesStore.swift: favorite city ids, persisted and shared between processes.
 import Foundation
 
 /// A set of favorite city ids kept in a JSON file (`[707860, 2988507]`).
 ///
-/// `contains`, `add`, `remove` and `toggle` are O(1) (plus the write). Every change is written
-/// atomically (a temporary file renamed over the old one), so the file survives crashes and
-/// restarts; a file that is not a JSON array of ids is reported, never silently dropped.
-/// Thread-safe.
+/// Guarantees:
+/// - **Nothing is lost to a crash:** every change is written to a temporary file and renamed
+///   over the old one, so the file is always a complete old or new version.
+/// - **Nothing is lost to another process:** a change takes an advisory lock (`flock` on a
+///   sidecar file `NAME.lock` beside it), re-reads the file, applies *the change* (add, remove,
+///   toggle) to what it found, writes, and unlocks. Two processes (or two stores) changing one
+///   file each keep every change the other made.
+/// - **Nothing is overwritten that could not be read:** a missing file means no favorites yet;
+///   a file that exists but cannot be read (permissions, a directory) or is not a JSON array of
+///   ids is an error at `init` and at every change, never an empty set that the next change
+///   would write over.
+/// - Reads (`ids`, `contains`) see other processes' changes: they re-read the file when its
+///   size, modification time or inode changed since it was last read (one `stat`).
+///
+/// `contains`, `add`, `remove` and `toggle` are O(1) plus the `stat` (and the file's read and
+/// write when it changed). Thread-safe.
 public final class FavoritesStore: @unchecked Sendable {
     public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The file exists but is not a JSON array of city ids.
         case corruptFile(path: String, reason: String)
+        /// The file exists but cannot be read (`reason` from the C library).
+        case unreadableFile(path: String, reason: String)
+        /// A change could not be saved; the file is as it was.
         case cannotWrite(path: String, reason: String)
 
         public var description: String {
             switch self {
             case .corruptFile(let path, let reason):
                 return "the favorites file '\(path)' is not a JSON array of city ids (\(reason)); fix or remove it"
+            case .unreadableFile(let path, let reason):
+                return "cannot read the favorites file '\(path)': \(reason); it was left as it is"
             case .cannotWrite(let path, let reason): return "cannot save favorites to '\(path)': \(reason)"
             }
         }
     }
 
     public let fileURL: URL
+    private let lockPath: String
     private let lock = NSLock()
     private var storedIDs: Set<Int>
-    /// Increases with every change (lets searches cache derived data).
+    /// The file as last read or written (nil: it did not exist).
+    private var storedIdentity: FileIdentity?
+    /// Increases with every change seen, ours or another process's (lets searches cache derived data).
     private(set) var version = 0
 
     /// Loads the favorites at `fileURL`; a missing file means no favorites yet.
+    /// - Throws: `.unreadableFile` or `.corruptFile` when the file exists but cannot be used.
     public init(fileURL: URL) throws(StoreError) {
         self.fileURL = fileURL
-        guard let data = try? Data(contentsOf: fileURL) else {
-            storedIDs = []
-            return
-        }
-        do {
-            storedIDs = Set(try JSONDecoder().decode([Int].self, from: data))
-        } catch {
-            throw .corruptFile(path: fileURL.path, reason: "\(error)")
-        }
+        lockPath = fileURL.path + ".lock"
+        (storedIDs, storedIdentity) = try Self.read(fileURL)
     }
 
-    /// The favorite ids.
-    public var ids: Set<Int> { lock.withLock { storedIDs } }
+    /// The favorite ids (re-read when another process changed the file; if it cannot be read
+    /// now, the last ids read).
+    public var ids: Set<Int> { snapshot().ids }
 
-    public func contains(_ id: Int) -> Bool { lock.withLock { storedIDs.contains(id) } }
+    public func contains(_ id: Int) -> Bool { snapshot().ids.contains(id) }
 
     public func add(_ id: Int) throws(StoreError) { try update { $0.insert(id) } }
 
@@ -63,24 +79,117 @@ public final class FavoritesStore: @unchecked Sendable {
         return isFavorite
     }
 
+    /// Applies `change` to the file's current ids under the cross-process lock and saves them.
     private func update(_ change: (inout Set<Int>) -> Void) throws(StoreError) {
         let result: Result<Void, StoreError> = lock.withLock {
-            var next = storedIDs
-            change(&next)
-            guard next != storedIDs else { return .success(()) }
-            do {
-                let data = try JSONEncoder().encode(next.sorted())
-                try data.write(to: fileURL, options: .atomic)
+            do throws(StoreError) {
+                let lockDescriptor = try acquireFileLock()
+                defer { close(lockDescriptor) }  // closing releases the flock
+                var (current, identity) = try Self.read(fileURL)
+                adopt(current, identity: identity)
+                change(&current)
+                guard current != storedIDs else { return .success(()) }
+                do {
+                    let data = try JSONEncoder().encode(current.sorted())
+                    try data.write(to: fileURL, options: .atomic)
+                } catch {
+                    return .failure(.cannotWrite(path: fileURL.path, reason: "\(error)"))
+                }
+                adopt(current, identity: FileIdentity(path: fileURL.path))
+                return .success(())
             } catch {
-                return .failure(.cannotWrite(path: fileURL.path, reason: "\(error)"))
+                return .failure(error)
             }
-            storedIDs = next
-            version += 1
-            return .success(())
         }
         try result.get()
     }
 
-    /// The ids and their version, read together.
-    func snapshot() -> (ids: Set<Int>, version: Int) { lock.withLock { (storedIDs, version) } }
+    /// Takes an exclusive `flock` on the sidecar lock file, waiting for other holders.
+    private func acquireFileLock() throws(StoreError) -> Int32 {
+        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .cannotWrite(path: fileURL.path, reason: "cannot open the lock file '\(lockPath)': \(String(cString: strerror(errno)))")
+        }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .cannotWrite(path: fileURL.path, reason: "cannot lock '\(lockPath)': \(reason)")
+            }
+        }
+        return descriptor
+    }
+
+    /// Records `ids` as the current favorites (a new version when they differ). Under `lock`.
+    private func adopt(_ ids: Set<Int>, identity: FileIdentity?) {
+        if ids != storedIDs { version += 1 }
+        storedIDs = ids
+        storedIdentity = identity
+    }
+
+    /// The ids and their version, read together, after re-reading a file changed elsewhere.
+    func snapshot() -> (ids: Set<Int>, version: Int) {
+        lock.withLock {
+            let identity = FileIdentity(path: fileURL.path)
+            if identity != storedIdentity, let (ids, readIdentity) = try? Self.read(fileURL) {
+                adopt(ids, identity: readIdentity)
+            }
+            return (storedIDs, version)
+        }
+    }
+
+    /// The ids in the file at `url` and its identity; empty and nil when there is no file.
+    private static func read(_ url: URL) throws(StoreError) -> (Set<Int>, FileIdentity?) {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            if errno == ENOENT { return ([], nil) }
+            throw .unreadableFile(path: url.path, reason: String(cString: strerror(errno)))
+        }
+        let identity = FileIdentity(path: url.path)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .unreadableFile(path: url.path, reason: Self.reason(error))
+        }
+        do {
+            return (Set(try JSONDecoder().decode([Int].self, from: data)), identity)
+        } catch {
+            throw .corruptFile(path: url.path, reason: "\(error)")
+        }
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return error.localizedDescription
+    }
+}
+
+/// What tells one version of a file from another without reading it: inode, size and
+/// modification time (nanoseconds). An atomic replacement changes the inode.
+private struct FileIdentity: Equatable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let modificationSeconds: Int
+    let modificationNanoseconds: Int
+
+    /// The identity of the file at `path`, or nil when there is none.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+        modificationSeconds = Int(status.st_mtimespec.tv_sec)
+        modificationNanoseconds = Int(status.st_mtimespec.tv_nsec)
+        #else
+        modificationSeconds = Int(status.st_mtim.tv_sec)
+        modificationNanoseconds = Int(status.st_mtim.tv_nsec)
+        #endif
+    }
 }

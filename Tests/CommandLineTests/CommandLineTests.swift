@@ -187,6 +187,69 @@ struct CommandLineTests {
         #expect(searchUsage.status == 64)
     }
 
+    @Test("build-index refuses an output that is a symbolic link, FIFO or directory, and changes nothing")
+    func outputMustBeRegularFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("shared.txt")
+        try Data("keep me".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.cidx")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let nullLink = directory.appendingPathComponent("null.cidx")
+        try FileManager.default.createSymbolicLink(atPath: nullLink.path, withDestinationPath: "/dev/null")
+        let fifo = directory.appendingPathComponent("fifo.cidx")
+        #expect(mkfifo(fifo.path, 0o644) == 0)
+        let folder = directory.appendingPathComponent("folder.cidx")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let input = fixtures.appendingPathComponent("small.json").path
+        for (output, kind) in [(link, "a symbolic link"), (nullLink, "a symbolic link"), (fifo, "a FIFO"), (folder, "a directory")] {
+            let outcome = try buildIndex.run([input, "-o", output.path])
+            #expect(outcome.status == 73, "\(output.lastPathComponent): \(outcome.standardError)")
+            #expect(outcome.standardError.contains("it is \(kind)"), "\(outcome.standardError)")
+            #expect(outcome.standardError.split(separator: "\n").count == 1)
+        }
+        let compressed = try buildIndex.run([input, "--compress", "xz", "-o", link.path])
+        #expect(compressed.status == 73)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == target.path)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: nullLink.path) == "/dev/null")
+        #expect(try String(contentsOf: target, encoding: .utf8) == "keep me")
+        var status = stat()
+        #expect(lstat(fifo.path, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".tmp-") })
+        // A regular file is replaced as before.
+        let regular = directory.appendingPathComponent("regular.cidx")
+        try Data("old".utf8).write(to: regular)
+        #expect(try buildIndex.run([input, "-o", regular.path]).status == 0)
+        #expect(try CityIndex(path: regular.path).cityCount > 0)
+    }
+
+    @Test("two city-search processes adding favorites to one file at once lose none")
+    func favoritesFromTwoProcesses() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("favorites.json").path
+        let ranges = [1 ..< 301, 1_001 ..< 1_301]
+        let outcomes = try await withThrowingTaskGroup(of: Tool.Outcome.self) { group in
+            for range in ranges {
+                let arguments = ["--favorites", file] + range.flatMap { ["--add-favorite", String($0)] }
+                group.addTask { try Tool(name: "city-search").run(arguments) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        for outcome in outcomes { #expect(outcome.status == 0, "\(outcome.standardError)") }
+        let listed = try citySearch.run(["--favorites", file, "--index", fixtures.appendingPathComponent("none.cidx").path,
+                                         "--list-favorites"])
+        #expect(listed.status == 0)
+        #expect(listed.standardOutput.split(separator: "\n").compactMap { Int($0) } == ranges.flatMap { Array($0) })
+        let indexPath = directory.appendingPathComponent("small.cidx")
+        try Data(Fixtures.smallIndexBytes).write(to: indexPath)
+        let named = try citySearch.run(["--favorites", file, "--remove-favorite", "1", "--add-favorite", "707860",
+                                        "--index", indexPath.path, "--list-favorites"])
+        #expect(named.standardOutput.contains("707860\tHurzuf, UA"))
+        #expect(!named.standardOutput.hasPrefix("1\n"))
+    }
+
     @Test("city-search on a missing or invalid index: one line, non-zero exit, no crash")
     func invalidIndex() throws {
         let directory = try temporaryDirectory()

@@ -5,10 +5,16 @@ import Foundation
 /// disk, then renamed over it. A failure or a kill at any point leaves the destination
 /// as it was (a previous file stays byte-for-byte intact); at worst a temporary file named
 /// `.NAME.tmp-XXXXXX` remains beside it.
+///
+/// Only a regular file (or nothing) is ever replaced: an existing symbolic link, directory,
+/// FIFO, socket or device at the destination (`/dev/null`, `/dev/full`, a link to a shared
+/// file) is refused with `WriteError`, so writing never turns one into a regular file.
 package enum AtomicFileWriter {
     package struct WriteError: Error, CustomStringConvertible, Equatable {
         package let path: String
         package let reason: String
+        /// Whether the destination exists and is not a regular file (`checkReplaceable`).
+        package var isNotReplaceable = false
         package var description: String { "cannot write '\(path)': \(reason)" }
     }
 
@@ -17,8 +23,32 @@ package enum AtomicFileWriter {
         try write(chunks: [bytes], to: path)
     }
 
+    /// Throws unless `path` names nothing or a regular file (not following a symbolic link):
+    /// what `write` replaces. Callers check before long work so that it fails early.
+    package static func checkReplaceable(_ path: String) throws(WriteError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return }
+            throw WriteError(path: path, reason: String(cString: strerror(errno)))
+        }
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFLNK: kind = "a symbolic link"
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        default: kind = "not a regular file"
+        }
+        throw WriteError(path: path, reason: "it is \(kind), and only a regular file is ever replaced; "
+                         + "write to a regular file path (for a link, to the path it points to)",
+                         isNotReplaceable: true)
+    }
+
     /// Writes the concatenation of `chunks` to `path` atomically.
     package static func write(chunks: [[UInt8]], to path: String) throws(WriteError) {
+        try checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)

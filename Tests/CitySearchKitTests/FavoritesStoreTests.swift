@@ -1,0 +1,88 @@
+// FavoritesStoreTests.swift: favorites are never lost: not to an unreadable file, not to
+// another writer, not to a stale in-memory copy.
+import CitySearchKit
+import Foundation
+import Testing
+
+@Suite("FavoritesStore")
+struct FavoritesStoreTests {
+    private func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
+    }
+
+    private func remove(_ file: URL) {
+        try? FileManager.default.removeItem(at: file)
+        try? FileManager.default.removeItem(atPath: file.path + ".lock")
+    }
+
+    @Test("a file that exists but cannot be read is an error at init and at every change, and is left as it is")
+    func unreadableFileIsNeverOverwritten() throws {
+        let file = temporaryFile()
+        defer { remove(file) }
+        let five = [1, 2, 3, 4, 5]
+        try JSONEncoder().encode(five).write(to: file)
+        let store = try FavoritesStore(fileURL: file)
+        #expect(store.ids == Set(five))
+
+        // The favorites move aside and something unreadable takes the path (a directory: root reads any file).
+        let aside = file.appendingPathExtension("aside")
+        defer { try? FileManager.default.removeItem(at: aside) }
+        try FileManager.default.moveItem(at: file, to: aside)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        #expect(throws: FavoritesStore.StoreError.self) { try FavoritesStore(fileURL: file) }
+        do {
+            try store.toggle(6)
+            Issue.record("toggle over an unreadable file succeeded")
+        } catch {
+            guard case .unreadableFile(let path, _) = error else { Issue.record("\(error)"); return }
+            #expect(path == file.path)
+        }
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+
+        // Back in place, the store goes on from the file, all five kept.
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.moveItem(at: aside, to: file)
+        #expect(try store.toggle(6))
+        #expect(try FavoritesStore(fileURL: file).ids == Set(five + [6]))
+
+        if getuid() != 0 {   // without root, permissions make a regular file unreadable too
+            #expect(chmod(file.path, 0) == 0)
+            defer { chmod(file.path, 0o644) }
+            #expect(throws: FavoritesStore.StoreError.self) { try FavoritesStore(fileURL: file) }
+            #expect(throws: FavoritesStore.StoreError.self) { try store.add(7) }
+        }
+    }
+
+    @Test("a corrupt file found at a change is an error, and the file is left as it is")
+    func corruptAtChange() throws {
+        let file = temporaryFile()
+        defer { remove(file) }
+        let store = try FavoritesStore(fileURL: file)
+        try store.add(1)
+        try Data("[1, 2,".utf8).write(to: file)
+        #expect(throws: FavoritesStore.StoreError.self) { try store.add(3) }
+        #expect(try Data(contentsOf: file) == Data("[1, 2,".utf8))
+    }
+
+    @Test("two stores on one file, writing from two threads at once, keep every change")
+    func concurrentStores() async throws {
+        let file = temporaryFile()
+        defer { remove(file) }
+        let first = try FavoritesStore(fileURL: file), second = try FavoritesStore(fileURL: file)
+        try first.add(0)
+        await withTaskGroup(of: Void.self) { group in
+            for (store, base) in [(first, 1_000), (second, 2_000)] {
+                group.addTask {
+                    for id in base ..< base + 200 { try? store.add(id) }
+                    try? store.remove(0)
+                }
+            }
+        }
+        let expected = Set(1_000 ..< 1_200).union(2_000 ..< 2_200)
+        #expect(try FavoritesStore(fileURL: file).ids == expected)
+        // Each store sees the other's changes.
+        #expect(first.ids == expected)
+        #expect(second.contains(1_100) && !second.contains(0))
+    }
+}
