@@ -23,8 +23,12 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
 
-        // The runtime reader: standard library and the platform C library only, no Foundation.
-        .target(name: "CityIndex"),
+        // Keeps a mapped index file that is truncated underneath from raising SIGBUS (C: a
+        // signal handler must not run Swift code that could allocate or take locks).
+        .target(name: "CMappedFileGuard"),
+
+        // The runtime reader: standard library, the platform C library and the guard above; no Foundation.
+        .target(name: "CityIndex", dependencies: ["CMappedFileGuard"]),
 
         // Index artifacts: reading inputs, gzip/xz (Apple's Compression framework on Apple
         // platforms, zlib and liblzma elsewhere), atomic file replacement.

@@ -13,6 +13,13 @@ public struct CityIndex: Sendable {
     let contents: IndexContents
 
     /// Maps the index file at `path` read-only and validates its structure.
+    ///
+    /// The file stays open (one descriptor) while the index or any value read from it lives.
+    /// Replace an index that may be open by renaming a new file over it, never by writing
+    /// into it; a file changed in place anyway never crashes the reader (see
+    /// `checkFileUnchanged()` and FORMAT.md §1).
+    /// - Throws: `IndexFileError`: `.notARegularFile` for a directory, FIFO or device (never
+    ///   blocking on a FIFO), `.cannotOpenFile`, or what is wrong with the file.
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     public init(path: String) throws(IndexFileError) {
         contents = try IndexContents(storage: IndexStorage(mappingFileAt: path))
@@ -34,6 +41,17 @@ public struct CityIndex: Sendable {
 
     /// The format version of the file (FORMAT.md §2).
     package var formatVersion: UInt32 { contents.formatVersion }
+
+    /// Throws `IndexFileError.fileChangedWhileOpen` when the file this index maps was changed
+    /// in place since it was opened: rewritten, truncated or appended to (a new file renamed
+    /// over the path is not a change: this index keeps reading the file it opened). Searches
+    /// of a changed file stay in bounds and never crash, but their results may be wrong or
+    /// missing: call this where results are shown (the search session does, before every
+    /// search) and open the path again when it throws. Indexes opened from bytes never change.
+    /// - Complexity: O(1), one `fstat`.
+    public func checkFileUnchanged() throws(IndexFileError) {
+        try contents.storage.checkUnchanged()
+    }
 
     /// The size of the file in bytes.
     public var fileByteCount: Int { contents.storage.byteCount }

@@ -8,6 +8,10 @@ extension IndexFileError: CustomStringConvertible {
         switch self {
         case .cannotOpenFile, .cannotMapFile:
             return "Check the path and permissions, or build the index with build-index."
+        case .notARegularFile:
+            return "Pass the path of an index file written by build-index."
+        case .fileChangedWhileOpen:
+            return "Open it again; to replace an index that may be open, rename a new file over it (as build-index does) instead of writing into it."
         case .unsupportedFormatVersion(let found, let supported) where found > supported.upperBound:
             return "Upgrade CityIndex, or rebuild the index with this version's build-index."
         case .unsupportedFormatVersion(let found, let supported) where found < supported.lowerBound:
@@ -23,6 +27,10 @@ extension IndexFileError: CustomStringConvertible {
             return "cannot open '\(path)': \(CErrorText.message(for: errno))"
         case .cannotMapFile(let path, let errno):
             return "cannot map '\(path)' into memory: \(CErrorText.message(for: errno))"
+        case .notARegularFile(let path):
+            return "'\(path)' is not a regular file (a directory, FIFO, socket or device)"
+        case .fileChangedWhileOpen(let path):
+            return "'\(path)' was changed in place while it was open: its results since then may be wrong or missing"
         case .fileTooSmall(let byteCount, let minimumByteCount):
             return "the file has \(byteCount) bytes, fewer than the \(minimumByteCount) of its header and section table"
         case .notAnIndexFile(let foundMagic):

@@ -9,6 +9,13 @@ public enum IndexFileError: Error, Equatable, Sendable {
     case cannotOpenFile(path: String, errno: Int32)
     /// The file could not be memory-mapped (`errno` from `mmap`).
     case cannotMapFile(path: String, errno: Int32)
+    /// The path names a directory, FIFO, socket or device, not a regular file (refused before
+    /// it is opened for reading, so a FIFO cannot block).
+    case notARegularFile(path: String)
+    /// The mapped file was changed in place (rewritten, truncated or appended to) after it was
+    /// opened; found by `checkFileUnchanged()`. Replace an open index by renaming a new file
+    /// over it, never by writing into it (FORMAT.md §1), then open it again.
+    case fileChangedWhileOpen(path: String)
     /// The file is shorter than the fixed header plus its section table.
     case fileTooSmall(byteCount: Int, minimumByteCount: Int)
     /// The first four bytes are not "CIDX".

@@ -110,12 +110,11 @@ struct CitySearch: AsyncParsableCommand {
             let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted,
                                                typos: typos)
             let page = matches.dropFirst(offset).prefix(limit)
-            if json {
-                print(ResultFormatting.json(query: queryText, count: matches.totalCount, page: page))
-            } else {
-                print(ResultFormatting.text(query: queryText, count: matches.totalCount, page: page,
-                                            emphasize: isatty(STDOUT_FILENO) == 1))
-            }
+            let output = json ? ResultFormatting.json(query: queryText, count: matches.totalCount, page: page)
+                : ResultFormatting.text(query: queryText, count: matches.totalCount, page: page,
+                                        emphasize: isatty(STDOUT_FILENO) == 1)
+            try cityIndex.checkFileUnchanged()   // rewritten in place meanwhile: print nothing wrong
+            print(output)
         } catch {
             throw fail("\(index): \(error)", status: 65)
         }
@@ -143,8 +142,10 @@ struct CitySearch: AsyncParsableCommand {
     }
 
     private func isOpenError(_ error: IndexFileError) -> Bool {
-        if case .cannotOpenFile = error { return true }
-        return false
+        switch error {
+        case .cannotOpenFile, .notARegularFile: return true
+        default: return false
+        }
     }
 
     /// Prints `message` as one line on standard error and returns the exit status to throw.

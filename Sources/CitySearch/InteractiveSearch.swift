@@ -108,6 +108,7 @@ final class InteractiveSearch {
                 message = "type at least \(minimum) characters"
                 render()
             } catch .index(let error) {
+                if case .fileChangedWhileOpen = error { results = nil }   // its results may be junk
                 message = "\(error)"
                 render()
             }

@@ -78,7 +78,8 @@ public actor CitySearchSession {
     public func resetRepeatDetection() { lastDeliveredQuery = nil }
 
     /// The results for `queryFragment` once it has stayed the latest query for the debounce
-    /// interval. Throws `CitySearchError` (see its cases).
+    /// interval. Throws `CitySearchError` (see its cases); `.index(.fileChangedWhileOpen)`
+    /// when the index file was rewritten in place (open it again and make a new session).
     ///
     /// - Complexity: after the debounce, O(*m*) for the search, plus O(log *f*) with
     ///   favorites only (*f* favorites; O(*f* log *n*) once after favorites change):
@@ -113,6 +114,8 @@ public actor CitySearchSession {
             let limit = configuration.order == .population ? configuration.rankedResultLimit : .max
             matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
                                        limit: isFavoritesOnly ? .max : limit, typos: configuration.typos)
+            // A file rewritten in place gives wrong results, never a crash: do not deliver them.
+            try index.checkFileUnchanged()
         } catch {
             throw .index(error)
         }

@@ -13,6 +13,13 @@ struct CorruptIndexTests {
     @discardableResult
     static func exercise(_ bytes: [UInt8]) -> Bool {
         guard let index = try? CityIndex(bytes: bytes) else { return false }
+        exercise(index)
+        return true
+    }
+
+    /// Searches `index` in every mode and order (exact and with typos) and reads every field
+    /// of every match. A trap here fails the whole test run.
+    static func exercise(_ index: CityIndex) {
         for query in queries {
             for matching in MatchMode.allCases {
             for order in ResultOrder.allCases {
@@ -25,8 +32,14 @@ struct CorruptIndexTests {
             }
             }
         }
+        for query in ["parsi", "munihc", "new yrok"] {
+            for matching in MatchMode.allCases {
+                guard let matches = try? index.search(query, matching: matching, order: .population, limit: 8, typos: .maximum(2))
+                else { continue }
+                for match in matches { _ = (match.editCount, match.highlightUTF16Range, match.matchedName) }
+            }
+        }
         _ = index.city(id: 707860)?.name
-        return true
     }
 
     @Test("a file shorter than the header is rejected before any read")
@@ -303,12 +316,15 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("a missing file names the path and errno; a directory is refused")
+    @Test("a missing file names the path and errno; a directory or device is refused as not a regular file")
     func missingFile() {
         #expect(throws: IndexFileError.cannotOpenFile(path: "/nonexistent/cities.cidx", errno: 2)) {
             try CityIndex(path: "/nonexistent/cities.cidx")
         }
-        #expect(throws: IndexFileError.self) { try CityIndex(path: "/tmp") }
+        #expect(throws: IndexFileError.notARegularFile(path: "/tmp")) { try CityIndex(path: "/tmp") }
+        #expect(throws: IndexFileError.notARegularFile(path: "/dev/zero")) { try CityIndex(path: "/dev/zero") }
+        #expect(IndexFileError.notARegularFile(path: "/dev/zero").description
+                == "'/dev/zero' is not a regular file (a directory, FIFO, socket or device). Pass the path of an index file written by build-index.")
     }
 }
 

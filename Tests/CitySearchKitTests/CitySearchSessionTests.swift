@@ -103,6 +103,22 @@ struct CitySearchSessionTests {
         #expect(try FavoritesStore(fileURL: file).ids == [4717560, 707860])
     }
 
+    @Test("an index file rewritten in place is reported as .index(.fileChangedWhileOpen), its results not delivered")
+    func indexChangedUnderneath() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID()).cidx").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data(Fixtures.smallIndexBytes).write(to: URL(fileURLWithPath: path))
+        let session = CitySearchSession(index: try CityIndex(path: path), configuration: .init(debounce: .zero))
+        #expect(try await session.search(queryFragment: "z").count > 0)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(repeating: 0, count: 100))
+        try handle.close()
+        await #expect(throws: CitySearchError.index(.fileChangedWhileOpen(path: path))) {
+            try await session.search(queryFragment: "zu")
+        }
+    }
+
     @Test("a corrupt favorites file is an error, not an empty set")
     func corruptFavorites() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")

@@ -263,5 +263,13 @@ struct CommandLineTests {
         #expect(invalid.status == 65)
         #expect(invalid.standardError.contains("does not start with \"CIDX\""))
         #expect(invalid.standardError.split(separator: "\n").count == 1)
+        // Not a regular file: refused at once (a FIFO used to block in open()), exit 66.
+        let fifo = directory.appendingPathComponent("pipe.cidx").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for path in [fifo, "/dev/zero", directory.path] {
+            let refused = try citySearch.run(["--index", path, "x"])
+            #expect(refused.status == 66, "\(path): \(refused.standardError)")
+            #expect(refused.standardError.contains("is not a regular file"), "\(refused.standardError)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 // IndexStorage.swift: owns the bytes of one index, mapped or in memory.
+import CMappedFileGuard
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,8 +10,21 @@ import Darwin
 
 /// The bytes of one index file, alive as long as any value that reads them.
 ///
-/// Immutable after `init`: the memory is mapped read-only (or copied once), so sharing it
-/// between threads is safe, which `@unchecked Sendable` asserts.
+/// Immutable after `init` as far as this process goes: the memory is mapped read-only (or
+/// copied once), so sharing it between threads is safe, which `@unchecked Sendable` asserts.
+///
+/// A mapped file can still be changed by someone else while it is mapped. What then happens
+/// (FORMAT.md §1, "Replacing an open index"):
+/// - Renamed over (how build-index and IndexStore replace files): nothing; the mapping keeps
+///   the old file, which lives on until it is unmapped.
+/// - Rewritten in place, same size or larger: reads see a mix of old and new bytes; they stay
+///   in bounds (every read is bounded by the sizes checked at open, never by the bytes), so
+///   searches return wrong or no results but never crash. `checkUnchanged()` reports it.
+/// - Truncated or shrunk: reads past the new end would raise SIGBUS. The mapping is registered
+///   with `CMappedFileGuard`, whose handler replaces the missing pages with zeros and records
+///   the fault, so the reads go on (returning junk, in bounds) and `checkUnchanged()` reports
+///   it. When the guard cannot register the mapping (all 1,024 slots in use), the file is read
+///   into memory instead of mapped.
 final class IndexStorage: @unchecked Sendable {
     /// The first byte; 8-byte aligned.
     let baseAddress: UnsafeRawPointer
@@ -19,27 +33,84 @@ final class IndexStorage: @unchecked Sendable {
     private let release: Release
 
     private enum Release {
-        case unmap
+        /// A guarded mapping of `file` at `path`, whose size and modification time at open
+        /// were `opened`.
+        case unmap(file: Int32, path: String, guardSlot: Int32, opened: FileVersion)
         case deallocate
     }
 
-    /// Maps the file at `path` read-only. O(1): the kernel pages bytes in when read.
+    /// What tells a rewritten file from the one opened: size and modification time (an
+    /// in-place rewrite changes the modification time; a rename over the path does not touch
+    /// the open file at all).
+    struct FileVersion: Equatable {
+        let byteCount: Int
+        let modificationSeconds: Int
+        let modificationNanoseconds: Int
+
+        init(_ status: stat) {
+            byteCount = Int(status.st_size)
+            #if canImport(Darwin)
+            (modificationSeconds, modificationNanoseconds) = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
+            #else
+            (modificationSeconds, modificationNanoseconds) = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
+            #endif
+        }
+    }
+
+    /// Maps the file at `path` read-only, guarded against the file shrinking (see above). O(1):
+    /// the kernel pages bytes in when read. Keeps the file open (one descriptor) to tell later
+    /// whether it changed.
+    /// - Throws: `.notARegularFile` for anything but a regular file (a FIFO is opened
+    ///   non-blocking, so it cannot hang), `.cannotOpenFile`, `.fileTooSmall`, `.cannotMapFile`.
     init(mappingFileAt path: String) throws(IndexFileError) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .cannotOpenFile(path: path, errno: errno) }
-        defer { close(descriptor) }
+        var keepsDescriptor = false
+        defer { if !keepsDescriptor { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .cannotOpenFile(path: path, errno: errno) }
-        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .cannotOpenFile(path: path, errno: EISDIR) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path) }
         let size = Int(status.st_size)
         guard size >= IndexLayout.headerByteCount else {
             throw .fileTooSmall(byteCount: size, minimumByteCount: IndexLayout.headerByteCount)
         }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { throw .cannotMapFile(path: path, errno: errno) }
+        let slot = cityindex_guard_register(address, size)
+        guard slot >= 0 else {
+            munmap(address, size)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: IndexLayout.sectionAlignment)
+            var read = 0
+            while read < size {
+                let count = pread(descriptor, buffer.baseAddress! + read, size - read, off_t(read))
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else {
+                    let error = count < 0 ? errno : EIO
+                    buffer.deallocate()
+                    throw .cannotOpenFile(path: path, errno: error)
+                }
+                read += count
+            }
+            baseAddress = UnsafeRawPointer(buffer.baseAddress!)
+            byteCount = size
+            release = .deallocate
+            return
+        }
+        keepsDescriptor = true
         baseAddress = UnsafeRawPointer(address)
         byteCount = size
-        release = .unmap
+        release = .unmap(file: descriptor, path: path, guardSlot: slot, opened: FileVersion(status))
+    }
+
+    /// Throws `.fileChangedWhileOpen` when the mapped file was rewritten, truncated or appended
+    /// to since it was opened, or a read found it shorter. O(1): one `fstat`. Bytes in memory
+    /// never change.
+    func checkUnchanged() throws(IndexFileError) {
+        guard case .unmap(let file, let path, let slot, let opened) = release else { return }
+        var status = stat()
+        guard cityindex_guard_has_faulted(slot) == 0, fstat(file, &status) == 0, FileVersion(status) == opened else {
+            throw .fileChangedWhileOpen(path: path)
+        }
     }
 
     /// Copies `bytes` into memory aligned like a mapped file.
@@ -77,7 +148,10 @@ final class IndexStorage: @unchecked Sendable {
 
     deinit {
         switch release {
-        case .unmap: munmap(UnsafeMutableRawPointer(mutating: baseAddress), byteCount)
+        case .unmap(let file, _, let slot, _):
+            cityindex_guard_unregister(slot)
+            munmap(UnsafeMutableRawPointer(mutating: baseAddress), byteCount)
+            close(file)
         case .deallocate: baseAddress.deallocate()
         }
     }
