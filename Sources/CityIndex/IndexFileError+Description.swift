@@ -21,7 +21,8 @@ extension IndexFileError: CustomStringConvertible {
         }
     }
 
-    private var problem: String {
+    /// What is wrong and where, without the advice (for callers with their own advice).
+    public var problem: String {
         switch self {
         case .cannotOpenFile(let path, let errno):
             return "cannot open '\(path)': \(CErrorText.message(for: errno))"

@@ -83,8 +83,14 @@ public final class FavoritesStore: @unchecked Sendable {
     private func update(_ change: (inout Set<Int>) -> Void) throws(StoreError) {
         let result: Result<Void, StoreError> = lock.withLock {
             do throws(StoreError) {
-                let lockDescriptor = try acquireFileLock()
-                defer { close(lockDescriptor) }  // closing releases the flock
+                let fileLock: FileLock
+                do throws(FileLockError) {
+                    fileLock = try FileLock(path: lockPath)
+                    try fileLock.lock()
+                } catch {
+                    return .failure(.cannotWrite(path: fileURL.path, reason: error.reason))
+                }
+                defer { withExtendedLifetime(fileLock) {} }   // held until the write is done
                 var (current, identity) = try Self.read(fileURL)
                 adopt(current, identity: identity)
                 change(&current)
@@ -102,22 +108,6 @@ public final class FavoritesStore: @unchecked Sendable {
             }
         }
         try result.get()
-    }
-
-    /// Takes an exclusive `flock` on the sidecar lock file, waiting for other holders.
-    private func acquireFileLock() throws(StoreError) -> Int32 {
-        let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw .cannotWrite(path: fileURL.path, reason: "cannot open the lock file '\(lockPath)': \(String(cString: strerror(errno)))")
-        }
-        while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw .cannotWrite(path: fileURL.path, reason: "cannot lock '\(lockPath)': \(reason)")
-            }
-        }
-        return descriptor
     }
 
     /// Records `ids` as the current favorites (a new version when they differ). Under `lock`.

@@ -1,23 +1,40 @@
-// IndexStore.swift: a downloaded index, cached and refreshed.
+// IndexStore.swift: a downloaded index, cached, verified and refreshed.
 import CityIndex
 import CityIndexArtifacts
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Synchronization
 
 /// Keeps a local, memory-mappable copy of an index published elsewhere (a file path or an
-/// http(s) URL of a plain, `.gz` or `.xz` index) and refreshes it when it is older than a
+/// https URL of a plain, `.gz` or `.xz` index) and refreshes it when it is older than a
 /// freshness window.
 ///
-/// A fresh cached copy is mapped directly. A stale or missing one is fetched, decompressed,
-/// opened and fully verified (checksum and structure) in memory, written to a temporary file
-/// and renamed into place, and the fetch time recorded. When fetching fails, a stale cache is
-/// still used and the caller is told why. A failed or interrupted refresh never leaves a
-/// broken cache.
+/// What it guarantees (README "Guarantees"):
+/// - **Bounded.** A download streams to a temporary file (never into memory) and is dropped
+///   past `Limits.maximumDownloadByteCount`, or past `maximumIndexByteCount` once
+///   decompressed; it is dropped when the server does not answer within `responseTimeout`,
+///   sends nothing for `stallTimeout`, or takes longer than `totalTimeout` in all.
+/// - **Authentic when pinned.** With `expectedSHA256` (like SwiftPM's binary-target
+///   checksums), downloaded bytes with any other SHA-256 are refused, and a cache is trusted
+///   only if it came from bytes with that digest. Plain `http://` is refused unless
+///   `allowsInsecureHTTP` (also when an https server redirects to it).
+/// - **Verified, then atomic.** A new index is decompressed into a temporary file beside the
+///   cache, mapped, fully verified (`verify()`), and renamed over the cache; its record (source,
+///   fetch time, digest, size) is written after it. A failed, timed-out or killed refresh
+///   leaves the previous cache as it was; the next refresh removes its temporary files.
+/// - **Checked before use.** A cached copy is used (fresh or, when a refresh fails, stale)
+///   only when its record names this source (and pin), its size matches, and its checksum
+///   still verifies (`verifyChecksum()`, O(size)). A fetch time in the future, or not a
+///   finite number, makes the copy stale, never fresh forever.
+/// - **One cache per source.** Files are named by a hash of the whole source (see
+///   `IndexCacheEntry`), never by a name from the network.
+/// - **One refresh at a time.** Concurrent `load()` and `refresh()` calls of one store join a
+///   single refresh; stores in other processes wait for it on a file lock and then use its
+///   result.
 public final class IndexStore: Sendable {
     public enum Source: Sendable, Equatable {
+        /// A local file (a regular file; plain, `.gz` or `.xz`).
         case file(String)
+        /// An `https` (or, with `allowsInsecureHTTP`, `http`) URL.
         case url(URL)
     }
 
@@ -28,7 +45,7 @@ public final class IndexStore: Sendable {
         /// Just fetched and verified.
         case refreshed
         /// The cached copy, past the window, because refreshing failed for `reason`.
-        case stale(reason: String)
+        case stale(reason: RefreshError)
     }
 
     public struct Loaded: Sendable {
@@ -39,8 +56,8 @@ public final class IndexStore: Sendable {
     }
 
     public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
-        /// Nothing is cached and the source could not be fetched or was not a valid index.
-        case unavailable(reason: String)
+        /// Nothing usable is cached and refreshing failed for `reason`.
+        case unavailable(reason: RefreshError)
 
         public var description: String {
             switch self {
@@ -51,87 +68,229 @@ public final class IndexStore: Sendable {
 
     public let source: Source
     public let freshnessWindow: Duration
-    /// The cached index file and the file recording its fetch time.
-    public let cachePath: String
-    private let stampPath: String
-    private let maximumArtifactByteCount: Int
+    /// The SHA-256 (64 lowercase hexadecimal digits) the downloaded bytes must have, if pinned.
+    public let expectedSHA256: String?
+    public let allowsInsecureHTTP: Bool
+    public let limits: Limits
+    /// The cached index file.
+    public var cachePath: String { entry.indexPath }
+    private let entry: IndexCacheEntry
     private let now: @Sendable () -> Date
+    private let inFlight = InFlightRefresh()
+
+    /// How far in the future a recorded fetch time may lie (clock adjustments) and still count.
+    static let allowedClockSkew: TimeInterval = 300
 
     /// - Parameters:
-    ///   - cacheDirectory: created when missing; holds `NAME.cidx` and `NAME.cidx.fetched`.
+    ///   - cacheDirectory: created when missing; holds `KEY.cidx`, `KEY.json` and `KEY.lock`
+    ///     for a key hashed from the source (several sources may share one directory).
+    ///   - expectedSHA256: pins the artifact: the SHA-256 of the bytes served (the `.xz` or
+    ///     `.gz` file itself for a compressed artifact), as `shasum -a 256` prints it.
+    ///   - allowsInsecureHTTP: allows `http://` sources (pin them with `expectedSHA256`).
     ///   - now: the current time (tests pass their own).
     public init(source: Source, cacheDirectory: URL, freshnessWindow: Duration,
-                maximumArtifactByteCount: Int = 1 << 30, now: @escaping @Sendable () -> Date = Date.init) {
+                expectedSHA256: String? = nil, allowsInsecureHTTP: Bool = false, limits: Limits = Limits(),
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.source = source
         self.freshnessWindow = freshnessWindow
-        self.maximumArtifactByteCount = maximumArtifactByteCount
+        self.expectedSHA256 = expectedSHA256?.lowercased()
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+        self.limits = limits
         self.now = now
-        let sourceName: String
+        let description: String
         switch source {
-        case .file(let path): sourceName = URL(fileURLWithPath: path).lastPathComponent
-        case .url(let url): sourceName = url.lastPathComponent
+        case .file(let path): description = "file:" + URL(fileURLWithPath: path).standardizedFileURL.path
+        case .url(let url): description = "url:" + url.absoluteString
         }
-        var name = sourceName
-        for suffix in [".gz", ".xz", ".cidx"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
-        if name.isEmpty { name = "cities" }
-        cachePath = cacheDirectory.appendingPathComponent(name + ".cidx").path
-        stampPath = cachePath + ".fetched"
-        try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        entry = IndexCacheEntry(directory: cacheDirectory, sourceDescription: description)
     }
 
-    /// The index: cached when fresh, otherwise refreshed, otherwise (telling why) stale.
+    /// The index: the cached copy when fresh, otherwise refreshed, otherwise (telling why) the
+    /// stale cached copy.
     public func load() async throws(StoreError) -> Loaded {
-        let cachedAt = fetchTime()
-        if let cachedAt, now().timeIntervalSince(cachedAt) < Self.seconds(freshnessWindow),
-           let index = try? CityIndex(path: cachePath) {
-            return Loaded(index: index, freshness: .fresh, fetchedAt: cachedAt)
-        }
+        if let cached = cachedCopy(), cached.isFresh { return cached.loaded(.fresh) }
         do {
             return try await refresh()
         } catch {
-            if let cachedAt, let index = try? CityIndex(path: cachePath) {
-                return Loaded(index: index, freshness: .stale(reason: "\(error)"), fetchedAt: cachedAt)
-            }
-            throw .unavailable(reason: "\(error)")
+            if let cached = cachedCopy() { return cached.loaded(.stale(reason: error)) }
+            throw .unavailable(reason: error)
         }
     }
 
     /// Fetches, decompresses and verifies the source, then replaces the cache atomically.
-    public func refresh() async throws -> Loaded {
-        let fetched = try await fetchBytes()
-        let bytes = try ArtifactCodec.decompress(fetched, maximumByteCount: maximumArtifactByteCount)
-        try CityIndex(bytes: bytes).verify()
-        let fetchedAt = now()
-        try AtomicFileWriter.write(bytes, to: cachePath)
-        try AtomicFileWriter.write(Array(String(fetchedAt.timeIntervalSince1970).utf8), to: stampPath)
-        return Loaded(index: try CityIndex(path: cachePath), freshness: .refreshed, fetchedAt: fetchedAt)
+    /// Joins a refresh of this store already under way; waits for one of another process.
+    public func refresh() async throws(RefreshError) -> Loaded {
+        try await inFlight.join { () async throws(RefreshError) -> Loaded in try await self.performRefresh() }
     }
 
-    private func fetchBytes() async throws -> [UInt8] {
-        switch source {
-        case .file(let path):
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        case .url(let url):
-            let (data, response) = try await URLSession.shared.data(from: url)
-            if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-                throw FetchError(description: "\(url) answered HTTP \(http.statusCode)")
-            }
-            return [UInt8](data)
+    // MARK: The cache
+
+    /// A cached index that passed the checks of a usable copy, and its record.
+    private struct CachedCopy {
+        let index: CityIndex
+        let record: IndexCacheEntry.Record
+        let isFresh: Bool
+
+        func loaded(_ freshness: Freshness) -> Loaded {
+            Loaded(index: index, freshness: freshness, fetchedAt: Date(timeIntervalSince1970: record.fetchedAt))
         }
     }
 
-    private struct FetchError: Error, CustomStringConvertible {
-        let description: String
+    /// The cached index if it is usable: its record names this source (and pin), and the file
+    /// has the recorded size and a valid checksum. O(file size) for the checksum.
+    private func cachedCopy() -> CachedCopy? {
+        guard let record = entry.readRecord(),
+              expectedSHA256 == nil || record.downloadSHA256 == expectedSHA256,
+              let index = try? CityIndex(path: entry.indexPath),
+              index.fileByteCount == record.indexByteCount,
+              (try? index.verifyChecksum()) != nil else { return nil }
+        let age = now().timeIntervalSince1970 - record.fetchedAt
+        let isFresh = record.fetchedAt.isFinite && age > -Self.allowedClockSkew && age < freshnessWindow.inSeconds
+        return CachedCopy(index: index, record: record, isFresh: isFresh)
     }
 
-    /// When the cached copy was fetched, if there is one with a readable stamp.
-    private func fetchTime() -> Date? {
-        guard let text = try? String(contentsOfFile: stampPath, encoding: .utf8),
-              let seconds = Double(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-        return Date(timeIntervalSince1970: seconds)
+    // MARK: Refreshing
+
+    private func performRefresh() async throws(RefreshError) -> Loaded {
+        try checkConfiguration()
+        do {
+            try FileManager.default.createDirectory(at: entry.directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWriteCache(path: entry.directory.path, reason: "\(error)")
+        }
+        let recordBefore = entry.readRecord()
+        let lock = try await acquireLock()
+        defer { withExtendedLifetime(lock) {} }
+        // Another process refreshed while this one waited: use its result.
+        if let cached = cachedCopy(), cached.isFresh, cached.record != recordBefore { return cached.loaded(.fresh) }
+        entry.removeLeftovers()
+
+        let download = try entry.makeTemporaryFile("download")
+        defer { unlink(download.path) }
+        let outcome: ArtifactDownload.Outcome
+        do {
+            defer { close(download.descriptor) }
+            switch source {
+            case .file(let path):
+                outcome = try ArtifactDownload.copyFile(at: path, into: download.descriptor, limits: limits)
+            case .url(let url):
+                outcome = try await ArtifactDownload.download(url, into: download.descriptor, limits: limits,
+                                                              allowsInsecureHTTP: allowsInsecureHTTP)
+            }
+        }
+        if let expectedSHA256, outcome.sha256 != expectedSHA256 {
+            throw .digestMismatch(expected: expectedSHA256, found: outcome.sha256)
+        }
+        let indexByteCount = try decompress(download.path)
+        let fetchedAt = now()
+        try entry.writeRecord(IndexCacheEntry.Record(source: entry.sourceDescription, fetchedAt: fetchedAt.timeIntervalSince1970,
+                                                     downloadSHA256: outcome.sha256, indexByteCount: indexByteCount))
+        do {
+            return Loaded(index: try CityIndex(path: entry.indexPath), freshness: .refreshed, fetchedAt: fetchedAt)
+        } catch {
+            throw .invalidIndex(error)
+        }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    /// Decompresses the downloaded file into a temporary index file, verifies it whole, and
+    /// renames it over the cache. Returns the index's size.
+    private func decompress(_ downloadPath: String) throws(RefreshError) -> Int {
+        let output = try entry.makeTemporaryFile("index")
+        var renamed = false
+        defer { if !renamed { unlink(output.path) } }
+        do {
+            defer { close(output.descriptor) }
+            let decoded: ByteSource
+            do {
+                decoded = try ArtifactCodec.decompressing(FileDescriptorSource(path: downloadPath),
+                                                          maximumByteCount: limits.maximumIndexByteCount).source
+            } catch {
+                throw Self.refreshError(error, limits: limits)
+            }
+            var writer = HashingWriter(descriptor: output.descriptor, limit: .max)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+            defer { buffer.deallocate() }
+            while true {
+                let count: Int
+                do { count = try decoded.read(into: buffer) } catch { throw Self.refreshError(error, limits: limits) }
+                if count == 0 { break }
+                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+            }
+            guard fchmod(output.descriptor, 0o644) == 0, fsync(output.descriptor) == 0 else {
+                throw .cannotWriteCache(path: output.path, reason: String(cString: strerror(errno)))
+            }
+        }
+        let byteCount: Int
+        do {
+            let index = try CityIndex(path: output.path)
+            try index.verify()
+            byteCount = index.fileByteCount
+        } catch {
+            throw .invalidIndex(error)
+        }
+        guard rename(output.path, entry.indexPath) == 0 else {
+            throw .cannotWriteCache(path: entry.indexPath, reason: String(cString: strerror(errno)))
+        }
+        renamed = true
+        return byteCount
+    }
+
+    private static func refreshError(_ error: InputError, limits: Limits) -> RefreshError {
+        switch error {
+        case .inputTooLarge: return .indexTooLarge(limit: limits.maximumIndexByteCount)
+        case .corruptCompressedData, .truncatedCompressedData: return .corruptArtifact(reason: "\(error)")
+        case .cannotOpen(let path, let reason), .readFailed(let path, let reason):
+            return .cannotWriteCache(path: path, reason: reason)
+        }
+    }
+
+    private func checkConfiguration() throws(RefreshError) {
+        if let expectedSHA256, expectedSHA256.count != 64 || !expectedSHA256.allSatisfy(\.isHexDigit) {
+            throw .invalidConfiguration("expectedSHA256 must be 64 hexadecimal digits; got '\(expectedSHA256)'")
+        }
+        guard case .url(let url) = source else { return }
+        switch url.scheme?.lowercased() {
+        case "https": return
+        case "http": if !allowsInsecureHTTP { throw .insecureSource(url: url.absoluteString) }
+        default:
+            throw .invalidConfiguration("the source URL '\(url.absoluteString)' is not http(s); pass a local path as .file")
+        }
+    }
+
+    /// Takes the source's cross-process lock, polling so that waiting never blocks a thread.
+    /// A holder that dies releases it; a live one is bounded by its own timeouts.
+    private func acquireLock() async throws(RefreshError) -> FileLock {
+        let lock: FileLock
+        do { lock = try FileLock(path: entry.lockPath) } catch {
+            throw .cannotWriteCache(path: entry.lockPath, reason: error.reason)
+        }
+        while true {
+            do {
+                if try lock.tryLock() { return lock }
+            } catch {
+                throw .cannotWriteCache(path: entry.lockPath, reason: error.reason)
+            }
+            do { try await Task.sleep(for: .milliseconds(50)) } catch { throw .cancelled }
+        }
+    }
+}
+
+/// The refresh under way, which later callers join instead of starting their own.
+private final class InFlightRefresh: Sendable {
+    private let current = Mutex<Task<Result<IndexStore.Loaded, IndexStore.RefreshError>, Never>?>(nil)
+
+    func join(_ refresh: @escaping @Sendable () async throws(IndexStore.RefreshError) -> IndexStore.Loaded)
+        async throws(IndexStore.RefreshError) -> IndexStore.Loaded {
+        let task = current.withLock { current in
+            if let current { return current }
+            let task = Task { () async -> Result<IndexStore.Loaded, IndexStore.RefreshError> in
+                do throws(IndexStore.RefreshError) { return .success(try await refresh()) } catch { return .failure(error) }
+            }
+            current = task
+            return task
+        }
+        let result = await task.value
+        current.withLock { if $0 == task { $0 = nil } }
+        return try result.get()
     }
 }

@@ -16,10 +16,7 @@ extension CityIndex {
     /// - Complexity: O(file size + total name length × log *f* + postings × trie depth).
     ///   Allocates a few bytes per city and one bit per byte of the trie sections.
     public func verify() throws(IndexFileError) {
-        let computed = CRC32.indexChecksum(of: contents.storage.bytes.buffer)
-        guard computed == contents.storedChecksum else {
-            throw .checksumMismatch(stored: contents.storedChecksum, computed: computed)
-        }
+        try verifyChecksum()
         try contents.foldTable.validateEntries()
         try contents.verifyRecords()
         try contents.verifyIDIndex()
@@ -29,5 +26,15 @@ extension CityIndex {
         try contents.verifyTopLists(of: .nodes, listedNodes: listedNodes)
         try contents.verifyTopLists(of: .wordNodes, listedNodes: listedWordNodes)
         try contents.verifyTopLists(of: .wordNodes, order: .alphabetical, listedNodes: listedWordNodes)
+    }
+
+    /// Checks only the checksum over every byte (FORMAT.md §8): the cheap check that a file
+    /// which passed `verify()` once is still the same bytes (a cache, before it is trusted).
+    /// - Complexity: O(file size), no allocation.
+    public func verifyChecksum() throws(IndexFileError) {
+        let computed = CRC32.indexChecksum(of: contents.storage.bytes.buffer)
+        guard computed == contents.storedChecksum else {
+            throw .checksumMismatch(stored: contents.storedChecksum, computed: computed)
+        }
     }
 }
