@@ -22,6 +22,8 @@ let package = Package(
         // System libraries for gzip and xz where Apple's Compression framework is absent.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CLzma", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+        // libcurl for IndexStore's downloads where URLSession is FoundationNetworking's.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // Keeps a mapped index file that is truncated underneath from raising SIGBUS (C: a
         // signal handler must not run Swift code that could allocate or take locks).
@@ -42,7 +44,10 @@ let package = Package(
         .target(name: "CityIndexBuilder", dependencies: ["CityIndex", "CityIndexArtifacts"]),
 
         // The search-box layer (debounce, favorites, coordinates, the index artifact cache).
-        .target(name: "CitySearchKit", dependencies: ["CityIndex", "CityIndexArtifacts"]),
+        .target(name: "CitySearchKit", dependencies: [
+            "CityIndex", "CityIndexArtifacts",
+            .target(name: "CCurl", condition: .when(platforms: nonApplePlatforms)),
+        ]),
 
         .executableTarget(name: "BuildIndex", dependencies: [
             "CityIndexBuilder", "CityIndexArtifacts",

@@ -2,7 +2,9 @@
 # Installs what building and testing need when it is missing.
 #
 # Linux (Debian/Ubuntu, apt-get as root or through sudo): the zlib and liblzma headers, which
-# CityIndexArtifacts links for gzip and xz, and tmux (the interactive search is tested in a
+# CityIndexArtifacts links for gzip and xz, the libcurl headers, which CitySearchKit's
+# IndexStore downloads with (FoundationNetworking's URLSession keeps a core busy while a server
+# is silent), and tmux (the interactive search is tested in a
 # real terminal).
 #
 # macOS: nothing to install for building. On Apple platforms CityIndexArtifacts uses Apple's
@@ -17,7 +19,7 @@ if [ "$(uname)" = "Darwin" ]; then
     exit 0
 fi
 missing=()
-for package in zlib1g-dev liblzma-dev tmux; do
+for package in zlib1g-dev liblzma-dev libcurl4-openssl-dev tmux; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -1,0 +1,147 @@
+// CurlTransfer.swift: one download with libcurl (Linux), streamed, bounded, never spinning.
+#if canImport(CCurl)
+import CCurl
+import Foundation
+
+/// One HTTP(S) download with libcurl's easy interface, run on a thread of its own (the
+/// blocking `curl_easy_perform`, which waits in `poll`, so a silent or trickling server costs
+/// no CPU). The body streams into a `HashingWriter`; libcurl's progress callback, called at
+/// least once a second, enforces the three timeouts and cancellation. Only https is allowed
+/// (http too with `allowsInsecureHTTP`), for the request and every redirect.
+final class CurlTransfer: @unchecked Sendable {
+    typealias RefreshError = IndexStore.RefreshError
+
+    private let url: URL
+    private let limits: IndexStore.Limits
+    private let allowsInsecureHTTP: Bool
+    private let lock = NSLock()
+    // Guarded by `lock` (written by the transfer thread, read by cancellation):
+    private var writer: HashingWriter
+    private var failure: RefreshError?
+    private var isCancelled = false
+    private var started = ContinuousClock.now
+    private var lastProgress: ContinuousClock.Instant?
+
+    /// libcurl's process-wide initialization, once, before the first transfer.
+    private static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+
+    init(url: URL, writer: HashingWriter, limits: IndexStore.Limits, allowsInsecureHTTP: Bool) {
+        self.url = url
+        self.writer = writer
+        self.limits = limits
+        self.allowsInsecureHTTP = allowsInsecureHTTP
+    }
+
+    func run() async throws(RefreshError) -> ArtifactDownload.Outcome {
+        let result: Result<ArtifactDownload.Outcome, RefreshError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread { continuation.resume(returning: self.perform()) }
+                thread.name = "CityIndex download"
+                thread.start()
+            }
+        } onCancel: {
+            lock.withLock { isCancelled = true }
+        }
+        return try result.get()
+    }
+
+    /// Runs the transfer to its end on the calling thread.
+    private func perform() -> Result<ArtifactDownload.Outcome, RefreshError> {
+        guard Self.globalInitialization == CURLE_OK, let handle = curl_easy_init() else {
+            return .failure(.cannotFetch(source: url.absoluteString, reason: "libcurl could not be initialized"))
+        }
+        defer { curl_easy_cleanup(handle) }
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        var code = cityindex_curl_setopt_string(handle, CURLOPT_URL, url.absoluteString)
+        for (option, value) in [(CURLOPT_NOSIGNAL, 1), (CURLOPT_FOLLOWLOCATION, 1), (CURLOPT_MAXREDIRS, 5),
+                                (CURLOPT_NOPROGRESS, 0),
+                                (CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(limits.responseTimeout)),
+                                // A backstop: the progress callback ends the transfer first, with the right reason.
+                                (CURLOPT_TIMEOUT_MS, Self.milliseconds(limits.totalTimeout) + 2_000)] where code == CURLE_OK {
+            code = cityindex_curl_setopt_long(handle, option, value)
+        }
+        if code == CURLE_OK { code = cityindex_curl_restrict_protocols(handle, allowsInsecureHTTP ? 1 : 0) }
+        if code == CURLE_OK { code = cityindex_curl_setopt_string(handle, CURLOPT_USERAGENT, "CityIndex IndexStore") }
+        if code == CURLE_OK {
+            code = cityindex_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumDownloadByteCount))
+        }
+        if code == CURLE_OK { code = cityindex_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context) }
+        if code == CURLE_OK { code = cityindex_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context) }
+        if code == CURLE_OK {
+            code = cityindex_curl_set_write_function(handle) { data, size, count, context in
+                guard let context, let data else { return 0 }
+                let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+                return transfer.receive(UnsafeRawBufferPointer(start: data, count: size * count))
+            }
+        }
+        if code == CURLE_OK {
+            code = cityindex_curl_set_progress_function(handle) { context, _, _, _, _ in
+                guard let context else { return 1 }
+                return Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().checkLimits() ? 0 : 1
+            }
+        }
+        guard code == CURLE_OK else {
+            return .failure(.cannotFetch(source: url.absoluteString, reason: String(cString: curl_easy_strerror(code))))
+        }
+        lock.withLock { started = .now }
+        let performed = curl_easy_perform(handle)
+        let status = cityindex_curl_response_code(handle)
+        return lock.withLock {
+            if let failure { return .failure(failure) }
+            if isCancelled { return .failure(.cancelled) }
+            switch performed {
+            case CURLE_OK:
+                guard (200 ..< 300).contains(status) else { return .failure(.httpStatus(url: url.absoluteString, status: status)) }
+                return .success(writer.finish())
+            case CURLE_FILESIZE_EXCEEDED:
+                return .failure(.downloadTooLarge(limit: limits.maximumDownloadByteCount))
+            case CURLE_OPERATION_TIMEDOUT where status == 0:
+                return .failure(.timedOut(.response, limit: limits.responseTimeout))
+            case CURLE_OPERATION_TIMEDOUT:
+                return .failure(.timedOut(.total, limit: limits.totalTimeout))
+            case CURLE_UNSUPPORTED_PROTOCOL:
+                let effective = cityindex_curl_effective_url(handle).map { String(cString: $0) } ?? url.absoluteString
+                return .failure(.insecureSource(url: effective))
+            default:
+                return .failure(.cannotFetch(source: url.absoluteString, reason: String(cString: curl_easy_strerror(performed))))
+            }
+        }
+    }
+
+    /// The write callback: streams body bytes, refusing an error status's body. Returns the
+    /// count taken (anything else makes libcurl stop).
+    private func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
+        lock.withLock {
+            guard failure == nil, !isCancelled else { return 0 }
+            lastProgress = .now
+            do throws(RefreshError) {
+                try writer.write(bytes)
+                return bytes.count
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+    }
+
+    /// The progress callback (at least once a second): whether the transfer may go on.
+    private func checkLimits() -> Bool {
+        let now = ContinuousClock.now
+        return lock.withLock {
+            guard failure == nil, !isCancelled else { return false }
+            if now - started > limits.totalTimeout {
+                failure = .timedOut(.total, limit: limits.totalTimeout)
+            } else if let lastProgress {
+                if now - lastProgress > limits.stallTimeout { failure = .timedOut(.stall, limit: limits.stallTimeout) }
+            } else if now - started > limits.responseTimeout {
+                failure = .timedOut(.response, limit: limits.responseTimeout)
+            }
+            return failure == nil
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        Int(min(duration.inSeconds * 1000, Double(Int32.max)))
+    }
+}
+#endif
