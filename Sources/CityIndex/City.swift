@@ -2,7 +2,7 @@
 
 /// A city in an index. Reading `id`, coordinates, country and population allocates
 /// nothing; `name` makes a `String` from the mapped bytes.
-public struct City: Sendable {
+public struct City: Sendable, Identifiable {
     let contents: IndexContents
     /// The city's position in search order (SEARCH.md §3), in `0 ..< cityCount`.
     package let rank: Int

@@ -1,4 +1,5 @@
 // InputError.swift: reading, decompressing or compressing bytes failed.
+import Foundation
 
 /// Why a city list or an index artifact could not be read (as opposed to what is wrong with
 /// its content: `CityListError` for JSON, `IndexFileError` for an index).
@@ -27,4 +28,8 @@ extension InputError: CustomStringConvertible {
             return "the input decompresses to more than \(limit) bytes; if it is genuine, raise the limit (build-index: --max-input-bytes)"
         }
     }
+}
+
+extension InputError: LocalizedError {
+    public var errorDescription: String? { description }
 }

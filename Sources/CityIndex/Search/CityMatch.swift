@@ -6,7 +6,7 @@
 /// Forwards the city's properties (`match.name`, `match.id`, …) to `city`. A UI shows
 /// `name` and, when `matchedAlternateName` is set, "matched Munich" with the highlight.
 @dynamicMemberLookup
-public struct CityMatch: Sendable {
+public struct CityMatch: Sendable, Identifiable {
     /// The matching city.
     public let city: City
     /// Which name matched: 0 the primary name, *s* the city's alternate name *s*.
@@ -28,6 +28,10 @@ public struct CityMatch: Sendable {
     }
 
     public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
+
+    /// The city's id: a city appears at most once among one search's matches, so it
+    /// identifies the match in a list (`ForEach(matches)`).
+    public var id: Int { city.id }
 
     /// The name the query matched: `city.name`, or the alternate name that matched.
     public var matchedName: String { city.contents.withName(ofRank: city.rank, slot: slot) { String(decoding: $0, as: UTF8.self) } }

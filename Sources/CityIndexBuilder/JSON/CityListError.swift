@@ -1,4 +1,5 @@
 // CityListError.swift: what is wrong with the city list, and where.
+import Foundation
 
 /// A city list that cannot be built: malformed JSON or a record that breaks a rule.
 /// Says where (1-based line and column; the column counts characters) and which record
@@ -29,4 +30,8 @@ extension CityListError: CustomStringConvertible {
 struct InputPosition: Equatable {
     var line: Int
     var column: Int
+}
+
+extension CityListError: LocalizedError {
+    public var errorDescription: String? { description }
 }

@@ -1,0 +1,23 @@
+// ReadmeSnippetTests.swift: every Swift snippet of README.md is code that compiles.
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("README snippets")
+struct ReadmeSnippetTests {
+    @Test("each Swift snippet of README.md is, verbatim, the main.swift of an executable in Examples/ (which CI builds)")
+    func snippetsAreExamples() throws {
+        let root = SharedData.packageRoot
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+        let sources = root.appendingPathComponent("Examples/Sources")
+        let mains = try FileManager.default.contentsOfDirectory(atPath: sources.path).compactMap { target in
+            try? String(contentsOf: sources.appendingPathComponent("\(target)/main.swift"), encoding: .utf8)
+        }
+        #expect(blocks.count >= 3)
+        for block in blocks where !block.hasPrefix("// Package.swift") {   // the manifest excerpt is not a program
+            #expect(mains.contains(block), "README snippet not in Examples/Sources/*/main.swift:\n\(block)")
+        }
+        #expect(mains.count == blocks.count - 1, "an example whose snippet left the README")
+    }
+}
