@@ -50,11 +50,11 @@ let package = Package(
         ]),
 
         .executableTarget(name: "BuildIndex", dependencies: [
-            "CityIndexBuilder", "CityIndexArtifacts",
+            "CityIndex", "CityIndexBuilder", "CityIndexArtifacts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "CitySearch", dependencies: [
-            "CityIndex", "CitySearchKit",
+            "CityIndex", "CityIndexArtifacts", "CitySearchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

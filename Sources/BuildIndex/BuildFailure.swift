@@ -19,7 +19,7 @@ struct BuildFailure: Error, CustomStringConvertible {
 
     var exitCode: ExitCode {
         switch underlying {
-        case is CityListError: return ExitCode(65)
+        case is CityListError, is InputIsAnIndex: return ExitCode(65)
         case let error as InputError:
             if case .cannotOpen = error { return ExitCode(66) }
             if case .inputTooLarge = error { return ExitCode(65) }

@@ -1,5 +1,6 @@
 // BuildIndex.swift: the build-index command.
 import ArgumentParser
+import CityIndex
 import CityIndexArtifacts
 import CityIndexBuilder
 import Foundation
@@ -24,12 +25,14 @@ struct BuildIndex: ParsableCommand {
             record that breaks a rule; the message names line:column and the record's _id); \
             66 input cannot be opened; 73 the output path is not a regular file; 74 read, \
             decompression or write error.
-            """)
+            """,
+        version: CityIndexVersion.description)
 
-    @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: ./Data/cities500.json.xz (or $CITYINDEX_DEFAULT_DATASET).")
+    @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: ./Data/cities500.json.xz (or $CITYINDEX_DEFAULT_DATASET).",
+              completion: .file(extensions: ["json", "gz", "xz"]))
     var input: String?
 
-    @Option(name: .shortAndLong, help: "Where to write the index file.")
+    @Option(name: .shortAndLong, help: "Where to write the index file.", completion: .file(extensions: ["cidx"]))
     var output: String = "cities.cidx"
 
     @Option(help: "Write a compressed artifact (gzip or xz) for download instead of a plain, mappable index (IndexStore decompresses and verifies it into its cache).")
@@ -54,6 +57,9 @@ struct BuildIndex: ParsableCommand {
 
     mutating func run() throws {
         let inputPath = try input ?? DefaultDataset.path()
+        if IndexFileDetection.isIndexFile(inputPath) {
+            throw BuildFailure(inputPath: inputPath, underlying: InputIsAnIndex(path: inputPath))
+        }
         do {
             try AtomicFileWriter.checkReplaceable(output)
         } catch {
@@ -62,23 +68,26 @@ struct BuildIndex: ParsableCommand {
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         var builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
         builder.alternateNames = alternateNames
+        builder.phaseStarted = { progress.phase($0) }
         do {
             let index = try builder.build(inputPath: inputPath)
+            var written: (format: String, byteCount: Int)?
             if let compress {
-                try AtomicFileWriter.write(ArtifactCodec.compress(index.bytes, as: compress.format), to: output)
+                progress.phase("compressing (\(compress.rawValue))")
+                let artifact = try ArtifactCodec.compress(index.bytes, as: compress.format)
+                try AtomicFileWriter.write(artifact, to: output)
+                written = (compress.rawValue, artifact.count)
             } else {
+                progress.phase("writing")
                 try AtomicFileWriter.write(chunks: index.chunks, to: output)
             }
             let summary = index.summary
             progress.finish()
             if json {
-                print(summary.json)
+                print(summary.json(written: written))
             } else if !quiet {
                 print("wrote \(output) from \(inputPath)\n" + summary.text)
-                if let compress, let attributes = try? FileManager.default.attributesOfItem(atPath: output),
-                   let size = attributes[.size] as? Int {
-                    print("compressed:    \(size) bytes (\(compress.rawValue))")
-                }
+                if let written { print("compressed:    \(written.byteCount) bytes (\(written.format))") }
             }
         } catch {
             progress.finish()

@@ -1,8 +1,9 @@
 // ProgressLine.swift: a self-updating progress line on a terminal.
 import Foundation
 
-/// Shows "reading: 41% (8.0 of 19.4 MB)" on standard error, redrawn in place at most ten
-/// times a second; silent when standard error is not a terminal.
+/// Shows "reading: 41% (8.0 of 19.4 MB)", then each later phase ("building: tries…",
+/// "writing…") on standard error, redrawn in place at most ten times a second; silent when
+/// standard error is not a terminal.
 final class ProgressLine: @unchecked Sendable {
     private let enabled: Bool
     private let lock = NSLock()
@@ -25,6 +26,16 @@ final class ProgressLine: @unchecked Sendable {
                 text = "reading: \(megabytes) MB"
             }
             FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+            drawn = true
+        }
+    }
+
+    /// Shows "building: NAME…" for a phase after reading (drawn at once).
+    func phase(_ name: String) {
+        guard enabled else { return }
+        lock.withLock {
+            FileHandle.standardError.write(Data(("\r\u{1B}[K" + "building: \(name)…").utf8))
+            lastDraw = ContinuousClock.now
             drawn = true
         }
     }

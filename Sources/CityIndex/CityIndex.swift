@@ -39,9 +39,6 @@ public struct CityIndex: Sendable {
     /// How many cities the index holds.
     public var cityCount: Int { contents.cityCount }
 
-    /// The format version of the file (FORMAT.md §2).
-    package var formatVersion: UInt32 { contents.formatVersion }
-
     /// Throws `IndexFileError.fileChangedWhileOpen` when the file this index maps was changed
     /// in place since it was opened: rewritten, truncated or appended to (a new file renamed
     /// over the path is not a change: this index keeps reading the file it opened). Searches
@@ -72,6 +69,8 @@ final class IndexContents: Sendable {
     let formatVersion: UInt32
     let storedChecksum: UInt32
     let cityCount: Int
+    /// The section table, as validated at open.
+    let sectionEntries: [SectionEntry]
     /// `FOLD`: how queries fold.
     let foldTable: FoldTable
     /// `CITY`: one record per city, in search order.
@@ -114,6 +113,7 @@ final class IndexContents: Sendable {
         formatVersion = header.formatVersion
         storedChecksum = header.storedChecksum
         self.cityCount = cityCount
+        sectionEntries = header.sections
         foldTable = try FoldTable(validating: section(.foldTable))
         records = try CityRecords(validating: section(.cities), cityCount: cityCount)
         names = NameText(validating: try section(.names))

@@ -46,13 +46,18 @@ public struct BuildSummary: Sendable, Equatable {
     }
 
     /// One JSON object with the same figures.
-    public var json: String {
+    public var json: String { json(written: nil) }
+
+    /// The JSON object, plus what was written when it was not the plain index:
+    /// `"written": {"format": "xz", "bytes": N}` for a compressed artifact of N bytes.
+    public func json(written: (format: String, byteCount: Int)?) -> String {
+        let writtenField = written.map { ", \"written\": {\"format\": \"\($0.format)\", \"bytes\": \($0.byteCount)}" } ?? ""
         let sectionList = sections.map { "{\"kind\": \"\($0.kind)\", \"bytes\": \($0.byteCount)}" }.joined(separator: ", ")
         return "{\"cities\": \(cityCount), \"distinctKeys\": \(distinctKeyCount), \"trieNodes\": \(trieNodeCount), "
             + "\"wordKeys\": \(wordKeyCount), \"wordPostings\": \(wordPostingCount), \"wordTrieNodes\": \(wordTrieNodeCount), "
             + "\"foldTableEntries\": \(foldTableEntryCount), \"sections\": [\(sectionList)], "
             + "\"fileBytes\": \(fileByteCount), \"inputBytes\": \(inputByteCount), \"inputFormat\": \"\(inputFormat)\", "
-            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds))}"
+            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds))\(writtenField)}"
     }
 }
 

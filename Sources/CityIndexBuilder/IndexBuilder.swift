@@ -17,6 +17,9 @@ public struct IndexBuilder: Sendable {
 
     /// Which alternate names to store for word matching (default: all).
     public var alternateNames: AlternateNameSelection = .all
+    /// Called as each phase after reading begins, with its name ("ordering", "word index",
+    /// "records", "tries", "top lists"), so that progress shows what a long build is doing.
+    public var phaseStarted: (@Sendable (_ phase: String) -> Void)?
 
     /// Limits the fold table to these scalars. Only for tools that need tiny files (a fuzzer's
     /// starting corpus): other scalars then fold to themselves, which is not SEARCH.md folding.
@@ -73,8 +76,11 @@ public struct IndexBuilder: Sendable {
                 if collection.count % 16_384 == 0 { reportProgress() }
             }
             reportProgress()
+            phaseStarted?("ordering")
             order = try SearchOrder(collection: collection)
+            phaseStarted?("word index")
             words = WordPostingLayout(collection: collection, order: order)
+            phaseStarted?("records")
             let symbols = NameSymbolsWriter.trained(on: collection.alternateNameTexts)
             let (cityBytes, nameBytes) = CityRecordsWriter.sectionBytes(collection: collection, order: order)
             sections += [
@@ -96,6 +102,7 @@ public struct IndexBuilder: Sendable {
             wordKeyArena = collection.wordKeyArena
             cityCount = collection.count
         }
+        phaseStarted?("tries")
         let rankOfNodeEntry = order.rankOfNodeEntry
         let (nodeBytes, nodeCount) = TrieSectionWriter.sectionBytes(
             keyArena: keyArena, keys: order.distinctKeys,
@@ -117,6 +124,7 @@ public struct IndexBuilder: Sendable {
         ]
         sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
         // The top lists come from searching the finished tries: open them, search, then add.
+        phaseStarted?("top lists")
         let draft = try CityIndex(chunks: IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections))
         let lists: [(SectionKind, SectionKind, ResultOrder)] = [
             (.nodeTopLists, .nodes, .population), (.wordTopLists, .wordNodes, .population), (.wordAlphabeticalLists, .wordNodes, .alphabetical),

@@ -27,12 +27,19 @@ struct CitySearch: AsyncParsableCommand {
 
             --add-favorite, --remove-favorite and --list-favorites manage the favorites file and exit.
 
-            Exit status: 0 success (also when nothing matches); 64 usage error; 65 the index file is \
-            invalid or damaged; 66 the index file cannot be opened; 74 the favorites file cannot be \
-            read or written.
-            """)
+            --index also opens a compressed artifact (build-index --compress), recognised by its \
+            first bytes and decompressed into a private temporary file. --id prints one city; \
+            --inspect prints what the file holds. Results print as text (matched part in bold on a \
+            terminal, unless NO_COLOR is set or TERM is dumb), or with --format as one JSON object, \
+            NDJSON (one result per line) or CSV.
 
-    @Option(help: "The index file written by build-index.")
+            Exit status: 0 success (also when nothing matches); 1 --id names no city; 64 usage error \
+            (also --interactive without a terminal); 65 the index file is invalid or damaged; 66 the \
+            index file cannot be opened; 74 the favorites file cannot be read or written.
+            """,
+        version: CityIndexVersion.description)
+
+    @Option(help: "The index file written by build-index (or its .gz/.xz artifact).", completion: .file(extensions: ["cidx", "xz", "gz"]))
     var index: String = "cities.cidx"
 
     @Option(help: "How many matches to print.")
@@ -50,8 +57,17 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Typing mistakes forgiven (WORDS.md §6): auto (0 edits below 4 letters, 1 from 4, 2 from 8), or at most 0, 1, 2 or 3 edits.", valueName: "auto|0|1|2|3"))
     var typos: TypoTolerance = .none
 
-    @Flag(help: "Print one JSON object: {\"query\", \"count\", \"results\": [{\"id\", \"name\", \"country\", \"lat\", \"lon\", \"highlights\"}]}.")
+    @Flag(help: "Print one JSON object: {\"query\", \"count\", \"results\": [{\"id\", \"name\", \"country\", \"lat\", \"lon\", \"highlights\"}]} (same as --format json).")
     var json = false
+
+    @Option(help: ArgumentHelp("Output: text, json (one object), ndjson (one result object per line) or csv (a header line, then id,name,country,lat,lon,matched_name,edits).", valueName: "text|json|ndjson|csv"))
+    var format: OutputFormat = .text
+
+    @Option(help: "Print the city with this id (and nothing else).")
+    var id: Int?
+
+    @Flag(help: "Print the file's format version, city count, checksum state and sections with their sizes.")
+    var inspect = false
 
     @Flag(help: "Check the whole index (checksum and invariants) before searching.")
     var verify = false
@@ -59,7 +75,7 @@ struct CitySearch: AsyncParsableCommand {
     @Flag(help: "Live type-ahead search in the terminal (↑/↓, Enter details, Ctrl-F favorite, Tab favorites only, Esc quits).")
     var interactive = false
 
-    @Option(help: "The favorites file (a JSON array of city ids) of --interactive and the favorite options.")
+    @Option(help: "The favorites file (a JSON array of city ids) of --interactive and the favorite options.", completion: .file(extensions: ["json"]))
     var favorites: String = "cities-favorites.json"
 
     @Option(name: .customLong("add-favorite"), help: ArgumentHelp("Add a city id to the favorites file, then exit (repeatable; each is saved as it is added, safe beside other processes).", valueName: "id"))
@@ -81,6 +97,7 @@ struct CitySearch: AsyncParsableCommand {
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more; got \(limit).") }
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more; got \(offset).") }
         guard debounceMilliseconds >= 0 else { throw ValidationError("--debounce-milliseconds must be 0 or more.") }
+        if json { format = .json }
     }
 
     func run() async throws {
@@ -89,12 +106,24 @@ struct CitySearch: AsyncParsableCommand {
             return
         }
         let queryText = query.joined(separator: " ")
+        if interactive && !Terminal.isInteractive {
+            throw fail("--interactive needs a terminal: standard input and output must be a terminal, and TERM not dumb", status: 64)
+        }
         let cityIndex: CityIndex
         do {
-            cityIndex = try CityIndex(path: index)
+            cityIndex = try IndexOpening.open(path: index)
             if verify { try cityIndex.verify() }
         } catch {
             throw fail("\(index): \(error)", status: isOpenError(error) ? 66 : 65)
+        }
+        if inspect {
+            print(ResultFormatting.inspection(of: cityIndex, path: index))
+            return
+        }
+        if let id {
+            guard let city = cityIndex.city(id: id) else { throw fail("\(index): no city has id \(id)", status: 1) }
+            print(ResultFormatting.city(city, format: format))
+            return
         }
         if interactive {
             let store: FavoritesStore
@@ -110,11 +139,17 @@ struct CitySearch: AsyncParsableCommand {
             let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted,
                                                typos: typos)
             let page = matches.dropFirst(offset).prefix(limit)
-            let output = json ? ResultFormatting.json(query: queryText, count: matches.totalCount, page: page)
-                : ResultFormatting.text(query: queryText, count: matches.totalCount, page: page,
-                                        emphasize: isatty(STDOUT_FILENO) == 1)
+            let output: String
+            switch format {
+            case .json: output = ResultFormatting.json(query: queryText, count: matches.totalCount, page: page)
+            case .ndjson: output = ResultFormatting.ndjson(page: page)
+            case .csv: output = ResultFormatting.csv(page: page)
+            case .text:
+                output = ResultFormatting.text(query: queryText, count: matches.totalCount, page: page,
+                                               emphasize: Terminal.allowsEmphasis(on: STDOUT_FILENO))
+            }
             try cityIndex.checkFileUnchanged()   // rewritten in place meanwhile: print nothing wrong
-            print(output)
+            if !output.isEmpty { print(output) }
         } catch {
             throw fail("\(index): \(error)", status: 65)
         }
@@ -162,6 +197,11 @@ struct StandardError: TextOutputStream {
         var bytes = Array(string.utf8)
         _ = bytes.withUnsafeMutableBytes { systemWrite(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
+}
+
+/// The `--format` choices.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case text, json, ndjson, csv
 }
 
 extension MatchMode: ExpressibleByArgument {}

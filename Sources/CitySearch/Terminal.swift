@@ -8,6 +8,20 @@ import Darwin
 /// The controlling terminal in raw mode, restored on every way out: normal exit, a thrown
 /// error, and SIGINT/SIGTERM/SIGHUP (the handlers restore it, then re-raise the signal).
 enum Terminal {
+    /// Whether an interactive session can run: standard input and output are a terminal and
+    /// `TERM` is not `dumb` (which has no cursor control).
+    static var isInteractive: Bool {
+        isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 && getenv("TERM").map { String(cString: $0) } != "dumb"
+    }
+
+    /// Whether text written to `descriptor` may carry bold and other attributes: it is a
+    /// terminal, `NO_COLOR` is unset or empty (no-color.org) and `TERM` is not `dumb`.
+    static func allowsEmphasis(on descriptor: Int32) -> Bool {
+        guard isatty(descriptor) == 1 else { return false }
+        if let noColor = getenv("NO_COLOR"), strlen(noColor) > 0 { return false }
+        return getenv("TERM").map { String(cString: $0) } != "dumb"
+    }
+
     /// The mode to restore; heap storage with a stable address (signal handlers use it).
     nonisolated(unsafe) private static let savedAttributes: UnsafeMutablePointer<termios> = {
         let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)

@@ -1,0 +1,121 @@
+// CommandLineConventionTests.swift: what a command-line user expects of both tools.
+import CityIndex
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("Command-line conventions")
+struct CommandLineConventionTests {
+    let buildIndex = Tool(name: "build-index")
+    let citySearch = Tool(name: "city-search")
+
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-conventions-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The small index written to `directory`, and the path.
+    private func smallIndex(in directory: URL) throws -> String {
+        let path = directory.appendingPathComponent("small.cidx").path
+        try Data(Fixtures.smallIndexBytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test("--version prints the release of CHANGELOG.md and the format version, on both tools")
+    func version() throws {
+        let changelog = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true })
+        let released = latest.dropFirst(3).split(separator: " ")[0]
+        #expect(CityIndexVersion.package == String(released))
+        for tool in [buildIndex, citySearch] {
+            let outcome = try tool.run(["--version"])
+            #expect(outcome.status == 0)
+            #expect(outcome.standardOutput == "\(released) (index format 3)\n", "\(tool.name)")
+        }
+    }
+
+    @Test("city-search --id, --inspect, --format ndjson and csv")
+    func idInspectAndFormats() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = try smallIndex(in: directory)
+        let text = try citySearch.run(["--index", index, "--id", "707860"])
+        #expect(text.status == 0 && text.standardOutput == "Hurzuf, UA  (44.549999, 34.283333)  id 707860\n", "\(text.standardOutput)")
+        let json = try citySearch.run(["--index", index, "--id", "707860", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        #expect(object?["name"] as? String == "Hurzuf" && object?["id"] as? Int == 707860)
+        let missing = try citySearch.run(["--index", index, "--id", "999999999"])
+        #expect(missing.status == 1 && missing.standardError.contains("no city has id 999999999"))
+
+        let inspected = try citySearch.run(["--index", index, "--inspect"])
+        #expect(inspected.status == 0)
+        for expected in ["format version: 3", "cities:         \(Fixtures.smallIndex.cityCount)", "checksum:       ok", "NODE", "WNOD", "CITY"] {
+            #expect(inspected.standardOutput.contains(expected), "\(expected) in\n\(inspected.standardOutput)")
+        }
+
+        let all = try citySearch.run(["--index", index, "--json", "--limit", "100", ""])
+        let count = try #require((try JSONSerialization.jsonObject(with: Data(all.standardOutput.utf8)) as? [String: Any])?["count"] as? Int)
+        let ndjson = try citySearch.run(["--index", index, "--format", "ndjson", "--limit", "100", ""])
+        let lines = ndjson.standardOutput.split(separator: "\n")
+        #expect(lines.count == count)
+        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
+        let csv = try citySearch.run(["--index", index, "--format", "csv", "--limit", "100", ""])
+        let rows = csv.standardOutput.split(separator: "\n")
+        #expect(rows.first == "id,name,country,lat,lon,matched_name,edits")
+        #expect(rows.count == count + 1)
+    }
+
+    @Test("city-search opens a compressed artifact; build-index given an index says so; --json reports the bytes written")
+    func artifactsBothWays() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.directory.appendingPathComponent("small.json").path
+        let plain = directory.appendingPathComponent("plain.cidx").path
+        #expect(try buildIndex.run([input, "-o", plain, "--quiet"]).status == 0)
+        for format in ["xz", "gzip"] {
+            let artifact = directory.appendingPathComponent("cities.cidx.\(format)").path
+            let built = try buildIndex.run([input, "--compress", format, "-o", artifact, "--json"])
+            #expect(built.status == 0)
+            let summary = try JSONSerialization.jsonObject(with: Data(built.standardOutput.utf8)) as? [String: Any]
+            let written = summary?["written"] as? [String: Any]
+            let size = try FileManager.default.attributesOfItem(atPath: artifact)[.size] as? Int
+            #expect(written?["bytes"] as? Int == size && written?["format"] as? String == format)
+            let fromArtifact = try citySearch.run(["--index", artifact, "--json", "par"])
+            let fromPlain = try citySearch.run(["--index", plain, "--json", "par"])
+            #expect(fromArtifact.status == 0 && fromArtifact.standardOutput == fromPlain.standardOutput, "\(fromArtifact.standardError)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).allSatisfy { !$0.hasPrefix("city-search-") })
+        let wrongInput = try buildIndex.run([plain, "-o", directory.appendingPathComponent("again.cidx").path])
+        #expect(wrongInput.status == 65)
+        #expect(wrongInput.standardError.contains("is a CityIndex file"), "\(wrongInput.standardError)")
+    }
+
+    @Test("--interactive without a terminal exits 64; shell completions complete index files")
+    func interactiveNeedsTerminalAndCompletions() throws {
+        let outcome = try citySearch.run(["--interactive"])
+        #expect(outcome.status == 64)
+        #expect(outcome.standardError.contains("needs a terminal"))
+        let completion = try citySearch.run(["--generate-completion-script", "bash"])
+        #expect(completion.status == 0 && completion.standardOutput.contains("cidx"))
+        let buildCompletion = try buildIndex.run(["--generate-completion-script", "zsh"])
+        #expect(buildCompletion.status == 0 && buildCompletion.standardOutput.contains("json"))
+    }
+
+    @Test("bold highlights on a terminal, none with NO_COLOR or TERM=dumb", .timeLimit(.minutes(2)),
+          .enabled(if: TmuxSession.executablePath != nil, "tmux is not installed"))
+    func noColor() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = try smallIndex(in: directory)
+        let executable = Tool.productsDirectory.appendingPathComponent("city-search").path
+        for (environment, expectsBold) in [("-u NO_COLOR TERM=xterm ", true), ("NO_COLOR=1 TERM=xterm ", false), ("-u NO_COLOR TERM=dumb ", false)] {
+            let session = TmuxSession()
+            defer { session.stop() }
+            try session.start("env \(environment)\(executable) --index \(index) zu; echo DONE; sleep 30")
+            _ = try session.waitFor("DONE")
+            let screen = try session.tmux(["capture-pane", "-p", "-e", "-t", "main"], readingOutput: true)
+            #expect(screen.contains("\u{1B}[1m") == expectsBold, "\(environment): \(screen.debugDescription)")
+        }
+    }
+}
