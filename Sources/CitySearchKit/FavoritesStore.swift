@@ -1,5 +1,6 @@
 // FavoritesStore.swift: favorite city ids, persisted and shared between processes.
 import Foundation
+import Synchronization
 
 /// A set of favorite city ids kept in a JSON file (`[707860, 2988507]`).
 ///
@@ -18,8 +19,8 @@ import Foundation
 ///   size, modification time or inode changed since it was last read (one `stat`).
 ///
 /// `contains`, `add`, `remove` and `toggle` are O(1) plus the `stat` (and the file's read and
-/// write when it changed). Thread-safe.
-public final class FavoritesStore: @unchecked Sendable {
+/// write when it changed). Thread-safe (a `Mutex`); `changes()` streams every change to a UI.
+public final class FavoritesStore: Sendable {
     public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         /// The file exists but is not a JSON array of city ids.
         case corruptFile(path: String, reason: String)
@@ -41,19 +42,34 @@ public final class FavoritesStore: @unchecked Sendable {
 
     public let fileURL: URL
     private let lockPath: String
-    private let lock = NSLock()
-    private var storedIDs: Set<Int>
-    /// The file as last read or written (nil: it did not exist).
-    private var storedIdentity: FileIdentity?
-    /// Increases with every change seen, ours or another process's (lets searches cache derived data).
-    private(set) var version = 0
+    private let state: Mutex<State>
+
+    /// What the store last read or wrote, and who listens for changes.
+    private struct State {
+        var ids: Set<Int>
+        /// The file as last read or written (nil: it did not exist).
+        var identity: FileIdentity?
+        /// Increases with every change seen, ours or another process's (lets searches cache derived data).
+        var version = 0
+        var listeners: [UUID: AsyncStream<Set<Int>>.Continuation] = [:]
+
+        /// Records `ids` as the current favorites; a new version, told to every listener, when they differ.
+        mutating func adopt(_ newIDs: Set<Int>, identity newIdentity: FileIdentity?) {
+            identity = newIdentity
+            guard newIDs != ids else { return }
+            ids = newIDs
+            version += 1
+            for listener in listeners.values { listener.yield(newIDs) }
+        }
+    }
 
     /// Loads the favorites at `fileURL`; a missing file means no favorites yet.
     /// - Throws: `.unreadableFile` or `.corruptFile` when the file exists but cannot be used.
     public init(fileURL: URL) throws(StoreError) {
         self.fileURL = fileURL
         lockPath = fileURL.path + ".lock"
-        (storedIDs, storedIdentity) = try Self.read(fileURL)
+        let (ids, identity) = try Self.read(fileURL)
+        state = Mutex(State(ids: ids, identity: identity))
     }
 
     /// The favorite ids (re-read when another process changed the file; if it cannot be read
@@ -61,6 +77,25 @@ public final class FavoritesStore: @unchecked Sendable {
     public var ids: Set<Int> { snapshot().ids }
 
     public func contains(_ id: Int) -> Bool { snapshot().ids.contains(id) }
+
+    /// The favorites now, then after every change: this store's, and another process's as soon
+    /// as this store reads the file (`ids`, `contains`, a change, `reload()`). For a UI:
+    /// `for await ids in store.changes() { … }`; the stream ends when the task is cancelled.
+    public func changes() -> AsyncStream<Set<Int>> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Set<Int>.self, bufferingPolicy: .bufferingNewest(1))
+        let key = UUID()
+        state.withLock { state in
+            state.listeners[key] = continuation
+            continuation.yield(state.ids)
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.listeners.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Re-reads the file if another process changed it (what `ids` does before answering).
+    public func reload() { _ = snapshot() }
 
     public func add(_ id: Int) throws(StoreError) { try update { $0.insert(id) } }
 
@@ -81,7 +116,7 @@ public final class FavoritesStore: @unchecked Sendable {
 
     /// Applies `change` to the file's current ids under the cross-process lock and saves them.
     private func update(_ change: (inout Set<Int>) -> Void) throws(StoreError) {
-        let result: Result<Void, StoreError> = lock.withLock {
+        let result: Result<Void, StoreError> = state.withLock { state in
             do throws(StoreError) {
                 let fileLock: FileLock
                 do throws(FileLockError) {
@@ -92,16 +127,16 @@ public final class FavoritesStore: @unchecked Sendable {
                 }
                 defer { withExtendedLifetime(fileLock) {} }   // held until the write is done
                 var (current, identity) = try Self.read(fileURL)
-                adopt(current, identity: identity)
+                state.adopt(current, identity: identity)
                 change(&current)
-                guard current != storedIDs else { return .success(()) }
+                guard current != state.ids else { return .success(()) }
                 do {
                     let data = try JSONEncoder().encode(current.sorted())
                     try data.write(to: fileURL, options: .atomic)
                 } catch {
                     return .failure(.cannotWrite(path: fileURL.path, reason: "\(error)"))
                 }
-                adopt(current, identity: FileIdentity(path: fileURL.path))
+                state.adopt(current, identity: FileIdentity(path: fileURL.path))
                 return .success(())
             } catch {
                 return .failure(error)
@@ -110,21 +145,14 @@ public final class FavoritesStore: @unchecked Sendable {
         try result.get()
     }
 
-    /// Records `ids` as the current favorites (a new version when they differ). Under `lock`.
-    private func adopt(_ ids: Set<Int>, identity: FileIdentity?) {
-        if ids != storedIDs { version += 1 }
-        storedIDs = ids
-        storedIdentity = identity
-    }
-
     /// The ids and their version, read together, after re-reading a file changed elsewhere.
     func snapshot() -> (ids: Set<Int>, version: Int) {
-        lock.withLock {
+        state.withLock { state in
             let identity = FileIdentity(path: fileURL.path)
-            if identity != storedIdentity, let (ids, readIdentity) = try? Self.read(fileURL) {
-                adopt(ids, identity: readIdentity)
+            if identity != state.identity, let (ids, readIdentity) = try? Self.read(fileURL) {
+                state.adopt(ids, identity: readIdentity)
             }
-            return (storedIDs, version)
+            return (state.ids, state.version)
         }
     }
 
@@ -160,7 +188,7 @@ public final class FavoritesStore: @unchecked Sendable {
 
 /// What tells one version of a file from another without reading it: inode, size and
 /// modification time (nanoseconds). An atomic replacement changes the inode.
-private struct FileIdentity: Equatable {
+private struct FileIdentity: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64

@@ -85,4 +85,20 @@ struct FavoritesStoreTests {
         #expect(first.ids == expected)
         #expect(second.contains(1_100) && !second.contains(0))
     }
+
+    @Test("changes() streams the favorites now and after every change, this store's and another's")
+    func changeStream() async throws {
+        let file = temporaryFile()
+        defer { remove(file) }
+        let store = try FavoritesStore(fileURL: file), other = try FavoritesStore(fileURL: file)
+        var changes = store.changes().makeAsyncIterator()
+        #expect(await changes.next() == [])
+        try store.add(1)
+        #expect(await changes.next() == [1])
+        try other.add(2)          // another store (or process) writes the file
+        store.reload()            // this store reads it
+        #expect(await changes.next() == [1, 2])
+        try store.toggle(1)
+        #expect(await changes.next() == [2])
+    }
 }
