@@ -11,19 +11,18 @@ struct BuildFailure: Error, CustomStringConvertible {
 
     var description: String {
         switch underlying {
+        case IndexBuildError.invalidCityList(let error): return "build-index: \(inputPath):\(error)"
         case let error as CityListError: return "build-index: \(inputPath):\(error)"
-        case let error as InputError: return "build-index: \(error)"
         default: return "build-index: \(underlying)"
         }
     }
 
     var exitCode: ExitCode {
         switch underlying {
-        case is CityListError, is InputIsAnIndex: return ExitCode(65)
-        case let error as InputError:
-            if case .cannotOpen = error { return ExitCode(66) }
-            if case .inputTooLarge = error { return ExitCode(65) }
-            return ExitCode(74)
+        case is CityListError, is InputIsAnIndex, IndexBuildError.invalidCityList: return ExitCode(65)
+        case IndexBuildError.input(.cannotOpen): return ExitCode(66)
+        case IndexBuildError.input(.inputTooLarge): return ExitCode(65)
+        case IndexBuildError.cannotWrite(_, _, isNotReplaceable: true): return ExitCode(73)
         case let error as AtomicFileWriter.WriteError where error.isNotReplaceable: return ExitCode(73)
         default: return ExitCode(74)
         }

@@ -38,22 +38,34 @@ public struct IndexBuilder: Sendable {
 
     /// Builds from the file at `inputPath` ("-" for standard input) and writes the index to
     /// `outputPath` atomically. On any error nothing is written there.
-    public func build(inputPath: String, outputPath: String) throws -> BuildSummary {
+    public func build(inputPath: String, outputPath: String) throws(IndexBuildError) -> BuildSummary {
         let index = try build(inputPath: inputPath)
-        try AtomicFileWriter.write(chunks: index.chunks, to: outputPath)
+        do {
+            try AtomicFileWriter.write(chunks: index.chunks, to: outputPath)
+        } catch {
+            throw .wrapping(error)
+        }
         return index.summary
     }
 
     /// Builds the index from the file at `inputPath` ("-" for standard input).
-    public func build(inputPath: String) throws -> BuiltIndex {
-        let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
-        return try build(source: source, format: format) { [progress] in progress?(file.byteCountRead, file.knownByteCount) }
+    public func build(inputPath: String) throws(IndexBuildError) -> BuiltIndex {
+        do {
+            let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
+            return try build(source: source, format: format) { [progress] in progress?(file.byteCountRead, file.knownByteCount) }
+        } catch {
+            throw .wrapping(error)
+        }
     }
 
     /// Builds the index file's bytes from JSON (or compressed JSON) in memory.
-    public func build(jsonBytes: [UInt8]) throws -> BuiltIndex {
-        let (source, format) = try ArtifactCodec.decompressing(MemorySource(jsonBytes), maximumByteCount: maximumInputByteCount)
-        return try build(source: source, format: format) {}
+    public func build(jsonBytes: [UInt8]) throws(IndexBuildError) -> BuiltIndex {
+        do {
+            let (source, format) = try ArtifactCodec.decompressing(MemorySource(jsonBytes), maximumByteCount: maximumInputByteCount)
+            return try build(source: source, format: format) {}
+        } catch {
+            throw .wrapping(error)
+        }
     }
 
     private func build(source: ByteSource, format: CompressionFormat,

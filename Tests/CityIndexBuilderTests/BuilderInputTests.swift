@@ -19,11 +19,12 @@ struct BuilderInputTests {
         do {
             _ = try IndexBuilder().build(jsonBytes: Array(json.utf8))
             return nil
-        } catch let error as CityListError {
-            return error
         } catch {
-            Issue.record("expected a CityListError, got \(error)")
-            return nil
+            guard case .invalidCityList(let error) = error else {
+                Issue.record("expected a CityListError, got \(error)")
+                return nil
+            }
+            return error
         }
     }
 
@@ -130,10 +131,11 @@ struct BuilderInputTests {
         var bytes = Array(#"[{"country":"UA","name":"A"#.utf8)
         bytes += [0xC3, 0x28]
         bytes += Array(#"","_id":1,"coord":{"lon":0,"lat":0}}]"#.utf8)
-        do {
+        do throws(IndexBuildError) {
             _ = try IndexBuilder().build(jsonBytes: bytes)
             Issue.record("expected an error")
-        } catch let error as CityListError {
+        } catch {
+            guard case .invalidCityList(let error) = error else { Issue.record("\(error)"); return }
             #expect(error.message.contains("invalid UTF-8"))
             #expect(error.line == 1 && error.column == 27)
         }
@@ -147,5 +149,38 @@ struct BuilderInputTests {
         #expect(try build(json).cityCount == 1)
         let unbalanced = #"[{"country":"UA","name":"A","_id":1,"coord":{"lon":0,"lat":0},"x":"# + String(repeating: "[", count: depth)
         #expect(failure(unbalanced) != nil)
+    }
+}
+
+@Suite("Building from Swift values")
+struct BuildFromRecordsTests {
+    @Test("CityRecord values build the same index as the equivalent JSON, and break the same rules")
+    func recordsMatchJSON() throws {
+        let cities = [
+            CityRecord(id: 2988507, name: "Paris", countryCode: "FR", latitude: 48.85341, longitude: 2.3488, population: 2138551,
+                       alternateNames: ["Lutetia", "Pa\"ris\\"]),
+            CityRecord(id: 707860, name: "Hurzuf", countryCode: "UA", latitude: 44.549999, longitude: 34.283333),
+            CityRecord(id: 2867714, name: "München", countryCode: "DE", latitude: 48.13743, longitude: 11.57549, alternateNames: ["Munich"]),
+        ]
+        let json = #"""
+            [{"_id":2988507,"name":"Paris","country":"FR","coord":{"lat":48.85341,"lon":2.3488},"population":2138551,"alternatenames":["Lutetia","Pa\"ris\\"]},
+             {"_id":707860,"name":"Hurzuf","country":"UA","coord":{"lat":44.549999,"lon":34.283333}},
+             {"_id":2867714,"name":"München","country":"DE","coord":{"lat":48.13743,"lon":11.57549},"alternatenames":["Munich"]}]
+            """#
+        #expect(try IndexBuilder().build(cities: cities).bytes == IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)
+
+        var broken = cities
+        broken[2].latitude = .nan
+        do throws(IndexBuildError) {
+            _ = try IndexBuilder().build(cities: broken)
+            Issue.record("a NaN latitude was accepted")
+        } catch {
+            guard case .invalidCityList(let listError) = error else { Issue.record("\(error)"); return }
+            #expect(listError.line == 4 && listError.recordID == 2867714, "\(listError)")
+            #expect(listError.message.contains("lat"))
+        }
+        #expect(throws: IndexBuildError.self) {
+            try IndexBuilder().build(cities: [cities[0], cities[0]])   // duplicate id
+        }
     }
 }
