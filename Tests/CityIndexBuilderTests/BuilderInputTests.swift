@@ -63,7 +63,12 @@ struct BuilderInputTests {
     @Test("truncated or corrupt compressed streams are input errors", arguments: ["small.json.gz", "small.json.xz"])
     func corruptCompression(file: String) throws {
         let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent(file)))
-        #expect(throws: InputError.self) { try IndexBuilder().build(jsonBytes: Array(bytes.prefix(bytes.count / 2))) }
+        do throws(IndexBuildError) {
+            _ = try IndexBuilder().build(jsonBytes: Array(bytes.prefix(bytes.count / 2)))
+            Issue.record("a truncated stream was accepted")
+        } catch {
+            guard case .input(.truncatedCompressedData) = error else { Issue.record("\(error)"); return }
+        }
         var corrupt = bytes
         for index in stride(from: 20, to: corrupt.count - 20, by: 7) { corrupt[index] ^= 0x5A }
         #expect(throws: (any Error).self) { try IndexBuilder().build(jsonBytes: corrupt) }
@@ -72,7 +77,7 @@ struct BuilderInputTests {
     @Test("a decompressed size over the limit is rejected (compression bombs)")
     func inputLimit() throws {
         let bytes = try [UInt8](Data(contentsOf: Self.fixtures.appendingPathComponent("small.json.xz")))
-        #expect(throws: InputError.inputTooLarge(limitByteCount: 100)) {
+        #expect(throws: IndexBuildError.input(.inputTooLarge(limitByteCount: 100))) {
             try IndexBuilder(maximumInputByteCount: 100).build(jsonBytes: bytes)
         }
     }
