@@ -26,7 +26,7 @@ struct BuildIndex: ParsableCommand {
             66 input cannot be opened; 73 the output path is not a regular file; 74 read, \
             decompression or write error.
             """,
-        version: CityIndexVersion.description)
+        version: CityIndexRelease.description)
 
     @Argument(help: "Cities JSON: plain, .gz or .xz; '-' for standard input. Default: ./Data/cities500.json.xz (or $CITYINDEX_DEFAULT_DATASET).",
               completion: .file(extensions: ["json", "gz", "xz"]))

@@ -45,5 +45,6 @@ extension City: Equatable, Hashable {
 }
 
 extension City: CustomStringConvertible {
+    /// "Hurzuf, UA (id 707860, 44.549999, 34.283333)".
     public var description: String { "\(name), \(countryCode) (id \(id), \(latitude), \(longitude))" }
 }

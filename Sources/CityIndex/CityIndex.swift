@@ -9,6 +9,12 @@
 /// `verify()`, which checks the whole file.
 ///
 /// The value is immutable and `Sendable`: any number of threads may search it at once.
+///
+/// ```swift
+/// let index = try CityIndex(path: "cities.cidx")
+/// let matches = try index.search("san jo")
+/// print(matches.count, matches.first?.name ?? "-")     // every match; the first in search order
+/// ```
 public struct CityIndex: Sendable {
     let contents: IndexContents
 

@@ -54,23 +54,35 @@ public enum IndexFileError: Error, Equatable, Sendable {
 
 /// What is wrong with a fold table entry.
 public enum FoldTableDefect: Equatable, Sendable {
+    /// The entry's scalar is not greater than the previous entry's (the table must be sorted).
     case scalarsNotIncreasing
+    /// The entry names a value that is not a Unicode scalar, or a Hangul syllable (folded by arithmetic, never listed).
     case invalidScalar(UInt32)
+    /// The entry's output lies outside the output area.
     case outputOutOfBounds
+    /// The entry's output is not valid UTF-8.
     case outputNotUTF8
 }
 
 /// What is wrong with a trie node.
 public enum NodeDefect: Equatable, Sendable {
+    /// The node's header or child table runs past the end of its section.
     case truncated
+    /// A varint is longer than 5 bytes or exceeds 32 bits (FORMAT.md §1).
     case malformedVarint
+    /// The section header's root offset does not point at a node inside the section.
     case invalidRootOffset
+    /// The node claims more children than there are byte values (or than fit in the section).
     case tooManyChildren(Int)
+    /// The child offsets' byte width is not 1, 2, 3 or 4.
     case invalidOffsetWidth(UInt8)
+    /// The children's first key bytes are not strictly increasing.
     case childLabelsNotIncreasing
+    /// A child is not stored before its parent (children precede parents, so every walk ends).
     case childNotBeforeParent(childOffset: Int)
     /// Two parents name this node as their child (found by `verify()`): the trie is not a tree.
     case reachedTwice
+    /// A child's entries do not lie within its parent's.
     case entryRangeOutsideParent(firstEntry: Int, entryCount: Int)
     /// An inner node's path is not longer than its parent's (FORMAT.md §6.2).
     case pathNotLongerThanParent(pathLength: Int)
@@ -84,13 +96,21 @@ public enum NodeDefect: Equatable, Sendable {
 
 /// A rule of FORMAT.md §9 that `verify()` found broken.
 public enum InvariantViolation: Equatable, Sendable {
+    /// The city's name location lies outside `NAME`.
     case nameOutOfBounds(rank: Int)
+    /// The city's name is not valid UTF-8.
     case nameNotUTF8(rank: Int)
+    /// The city's country is not two ASCII capitals (or not in the country table).
     case invalidCountryCode(rank: Int)
+    /// The city's latitude is outside −90…90 or its longitude outside −180…180.
     case coordinateOutOfRange(rank: Int)
+    /// `IDIX` does not list ranks by increasing city id.
     case idIndexNotSorted(position: Int)
+    /// An `IDIX` entry names a rank outside `0 ..< cityCount`.
     case idIndexRankOutOfBounds(position: Int)
+    /// The record at `rank` does not come after the one before it in search order (SEARCH.md §3).
     case recordsNotInSearchOrder(rank: Int)
+    /// The `NODE` trie's key for `rank` is not the folded name of its record.
     case trieDisagreesWithRecords(rank: Int)
     /// A `WNOD` posting's path is not a suffix key of the name it points to (FORMAT.md §7).
     case wordTrieDisagreesWithNames(posting: Int)

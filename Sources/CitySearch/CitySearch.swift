@@ -37,7 +37,7 @@ struct CitySearch: AsyncParsableCommand {
             (also --interactive without a terminal); 65 the index file is invalid or damaged; 66 the \
             index file cannot be opened; 74 the favorites file cannot be read or written.
             """,
-        version: CityIndexVersion.description)
+        version: CityIndexRelease.description)
 
     @Option(help: "The index file written by build-index (or its .gz/.xz artifact).", completion: .file(extensions: ["cidx", "xz", "gz"]))
     var index: String = "cities.cidx"

@@ -82,7 +82,7 @@ enum ResultFormatting {
         }
         var lines = [
             "file:           \(path)",
-            "format version: \(index.formatVersion) (this reader: \(CityIndexVersion.description))",
+            "format version: \(index.formatVersion) (this reader: \(CityIndexRelease.description))",
             "cities:         \(index.cityCount)",
             "populations:    \(index.hasPopulation ? "yes" : "no")",
             "size:           \(index.fileByteCount) bytes",

@@ -27,6 +27,7 @@ public actor CitySearchSession {
         /// match's `editCount` says how many edits it needed.
         public var typos: TypoTolerance
 
+        /// A configuration; each parameter is the property of the same name.
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
                     rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
                     order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50, typos: TypoTolerance = .none) {
@@ -47,7 +48,9 @@ public actor CitySearchSession {
         }
     }
 
+    /// The index searched.
     public let index: CityIndex
+    /// The favorites that favorites-only mode shows, if any.
     public let favorites: FavoritesStore?
     public let configuration: Configuration
     private let clock: any Clock<Duration>
@@ -60,7 +63,17 @@ public actor CitySearchSession {
     /// Favorite ranks, sorted, for the favorites version they were computed from.
     private var favoriteRanks: (version: Int, ranks: [Int])?
 
-    /// - Parameter clock: drives the debounce; tests pass a manual clock.
+    /// A session over `index`.
+    ///
+    /// ```swift
+    /// let session = CitySearchSession(index: index, favorites: favorites, configuration: .recommended)
+    /// let results = try await session.search(queryFragment: "pheonix")
+    /// ```
+    /// - Parameters:
+    ///   - index: the index to search.
+    ///   - favorites: the favorites for favorites-only mode (`setFavoritesOnly(_:)`).
+    ///   - configuration: debounce, minimum length, matching, order, typos; `.recommended` for a search box.
+    ///   - clock: drives the debounce; tests pass a manual clock.
     public init(index: CityIndex, favorites: FavoritesStore? = nil, configuration: Configuration = Configuration(),
                 clock: any Clock<Duration> = ContinuousClock()) {
         self.index = index
@@ -69,6 +82,7 @@ public actor CitySearchSession {
         self.clock = clock
     }
 
+    /// Shows only favorites (in the same order as a normal search) or everything again.
     public func setFavoritesOnly(_ favoritesOnly: Bool) {
         if favoritesOnly != isFavoritesOnly { lastDeliveredQuery = nil }
         isFavoritesOnly = favoritesOnly

@@ -8,9 +8,12 @@ public struct Coordinate: Hashable, Sendable {
 
     /// Why a latitude or longitude was refused; `description` is a sentence for users.
     public enum ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The latitude is not a number in −90…90.
         case latitudeOutOfRange(Double)
+        /// The longitude is not a number in −180…180.
         case longitudeOutOfRange(Double)
 
+        /// "Latitude must be between -90 and 90".
         public var description: String {
             switch self {
             case .latitudeOutOfRange: return "Latitude must be between -90 and 90"

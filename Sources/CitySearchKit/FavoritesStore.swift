@@ -18,6 +18,12 @@ import Synchronization
 /// - Reads (`ids`, `contains`) see other processes' changes: they re-read the file when its
 ///   size, modification time or inode changed since it was last read (one `stat`).
 ///
+/// ```swift
+/// let favorites = try FavoritesStore(fileURL: documentsURL.appending(path: "favorites.json"))
+/// try favorites.toggle(707860)
+/// for await ids in favorites.changes() { updateStars(ids) }
+/// ```
+///
 /// `contains`, `add`, `remove` and `toggle` are O(1) plus the `stat` (and the file's read and
 /// write when it changed). Thread-safe (a `Mutex`); `changes()` streams every change to a UI.
 public final class FavoritesStore: Sendable {
@@ -29,6 +35,7 @@ public final class FavoritesStore: Sendable {
         /// A change could not be saved; the file is as it was.
         case cannotWrite(path: String, reason: String)
 
+        /// What went wrong and what to do, in one sentence.
         public var description: String {
             switch self {
             case .corruptFile(let path, let reason):
@@ -40,6 +47,7 @@ public final class FavoritesStore: Sendable {
         }
     }
 
+    /// The favorites file.
     public let fileURL: URL
     private let lockPath: String
     private let state: Mutex<State>
@@ -76,6 +84,7 @@ public final class FavoritesStore: Sendable {
     /// now, the last ids read).
     public var ids: Set<Int> { snapshot().ids }
 
+    /// Whether `id` is a favorite.
     public func contains(_ id: Int) -> Bool { snapshot().ids.contains(id) }
 
     /// The favorites now, then after every change: this store's, and another process's as soon
@@ -97,8 +106,10 @@ public final class FavoritesStore: Sendable {
     /// Re-reads the file if another process changed it (what `ids` does before answering).
     public func reload() { _ = snapshot() }
 
+    /// Makes `id` a favorite and saves the file (see the guarantees above).
     public func add(_ id: Int) throws(StoreError) { try update { $0.insert(id) } }
 
+    /// Makes `id` no longer a favorite and saves the file.
     public func remove(_ id: Int) throws(StoreError) { try update { $0.remove(id) } }
 
     /// Adds `id` when absent, removes it when present; returns whether it is now a favorite.

@@ -31,6 +31,7 @@ extension IndexStore {
         /// The calling task was cancelled.
         case cancelled
 
+        /// Which of the time limits of `Limits` a download crossed.
         public enum TimeoutKind: String, Sendable, Equatable {
             /// No response headers within `Limits.responseTimeout`.
             case response
@@ -40,6 +41,7 @@ extension IndexStore {
             case total
         }
 
+        /// What went wrong, in one sentence a UI can show.
         public var description: String {
             switch self {
             case .insecureSource(let url):

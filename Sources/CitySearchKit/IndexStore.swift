@@ -31,6 +31,7 @@ import Synchronization
 ///   single refresh; stores in other processes wait for it on a file lock and then use its
 ///   result.
 public final class IndexStore: Sendable {
+    /// Where the published index is.
     public enum Source: Sendable, Equatable {
         /// A local file (a regular file; plain, `.gz` or `.xz`).
         case file(String)
@@ -48,17 +49,21 @@ public final class IndexStore: Sendable {
         case stale(reason: RefreshError)
     }
 
+    /// An opened index and how it relates to the source.
     public struct Loaded: Sendable {
+        /// The index, mapped from the cache.
         public let index: CityIndex
         public let freshness: Freshness
         /// When the returned copy was fetched.
         public let fetchedAt: Date
     }
 
+    /// Why `load()` returned no index.
     public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         /// Nothing usable is cached and refreshing failed for `reason`.
         case unavailable(reason: RefreshError)
 
+        /// "no city index is available: " and the reason.
         public var description: String {
             switch self {
             case .unavailable(let reason): return "no city index is available: \(reason)"
@@ -66,11 +71,15 @@ public final class IndexStore: Sendable {
         }
     }
 
+    /// Where the index is fetched from.
     public let source: Source
+    /// How long a fetched copy counts as fresh.
     public let freshnessWindow: Duration
     /// The SHA-256 (64 lowercase hexadecimal digits) the downloaded bytes must have, if pinned.
     public let expectedSHA256: String?
+    /// Whether plain `http://` sources (and redirects to them) are allowed.
     public let allowsInsecureHTTP: Bool
+    /// The bounds on each refresh.
     public let limits: Limits
     /// The cached index file.
     public var cachePath: String { entry.indexPath }
@@ -81,12 +90,23 @@ public final class IndexStore: Sendable {
     /// How far in the future a recorded fetch time may lie (clock adjustments) and still count.
     static let allowedClockSkew: TimeInterval = 300
 
+    /// A store; nothing is fetched until `load()` or `refresh()`.
+    ///
+    /// ```swift
+    /// let store = IndexStore(source: .url(URL(string: "https://example.com/cities.cidx.xz")!),
+    ///                        cacheDirectory: cachesURL, freshnessWindow: .seconds(86_400),
+    ///                        expectedSHA256: "…64 hex digits…")
+    /// let loaded = try await store.load()
+    /// ```
     /// - Parameters:
+    ///   - source: the published index (a plain, `.gz` or `.xz` file).
     ///   - cacheDirectory: created when missing; holds `KEY.cidx`, `KEY.json` and `KEY.lock`
     ///     for a key hashed from the source (several sources may share one directory).
     ///   - expectedSHA256: pins the artifact: the SHA-256 of the bytes served (the `.xz` or
     ///     `.gz` file itself for a compressed artifact), as `shasum -a 256` prints it.
+    ///   - freshnessWindow: how long a fetched copy is used without asking the source again.
     ///   - allowsInsecureHTTP: allows `http://` sources (pin them with `expectedSHA256`).
+    ///   - limits: bounds in bytes and time on each refresh.
     ///   - now: the current time (tests pass their own).
     public init(source: Source, cacheDirectory: URL, freshnessWindow: Duration,
                 expectedSHA256: String? = nil, allowsInsecureHTTP: Bool = false, limits: Limits = Limits(),

@@ -5,10 +5,12 @@ import CityIndex
 import Foundation
 
 extension IndexFileError: LocalizedError {
+    /// The error's `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
 extension CitySearchError: CustomStringConvertible, LocalizedError {
+    /// Why nothing was delivered, in a sentence a UI can show.
     public var description: String {
         switch self {
         case .superseded: return "a newer search replaced this one"
@@ -20,21 +22,26 @@ extension CitySearchError: CustomStringConvertible, LocalizedError {
         }
     }
 
+    /// The error's `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
 extension IndexStore.RefreshError: LocalizedError {
+    /// The error's `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
 extension IndexStore.StoreError: LocalizedError {
+    /// The error's `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
 extension FavoritesStore.StoreError: LocalizedError {
+    /// The error's `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
 extension Coordinate.ValidationError: LocalizedError {
+    /// The error's `description`, for `localizedDescription`.
     public var errorDescription: String? { description }
 }

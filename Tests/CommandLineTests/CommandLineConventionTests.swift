@@ -27,7 +27,7 @@ struct CommandLineConventionTests {
         let changelog = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
         let latest = try #require(changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true })
         let released = latest.dropFirst(3).split(separator: " ")[0]
-        #expect(CityIndexVersion.package == String(released))
+        #expect(CityIndexRelease.version == String(released))
         for tool in [buildIndex, citySearch] {
             let outcome = try tool.run(["--version"])
             #expect(outcome.status == 0)

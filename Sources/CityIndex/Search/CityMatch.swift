@@ -27,6 +27,7 @@ public struct CityMatch: Sendable, Identifiable {
         self.variant = variant
     }
 
+    /// The matching city's property: `match.name` is `match.city.name`.
     public subscript<Value>(dynamicMember keyPath: KeyPath<City, Value>) -> Value { city[keyPath: keyPath] }
 
     /// The city's id: a city appears at most once among one search's matches, so it
@@ -94,6 +95,7 @@ public struct CityMatch: Sendable, Identifiable {
 }
 
 extension CityMatch: CustomStringConvertible {
+    /// The city, the matched name and the highlight, for logs and debugging.
     public var description: String {
         let alternate = matchedAlternateName.map { " matched \($0)" } ?? ""
         return "\(city)\(alternate) highlight \(highlightUTF16Range)"

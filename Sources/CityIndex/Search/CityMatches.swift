@@ -31,7 +31,9 @@ public struct CityMatches: RandomAccessCollection, Sendable {
     /// limited (population order returns the top `limit`). O(1).
     public let totalCount: Int
 
+    /// The first position: 0.
     public var startIndex: Int { 0 }
+    /// One past the last position: `count`, the matches held (at most the search's `limit`). O(1).
     public var endIndex: Int {
         switch storage {
         case .ranks(let ranks): ranks.count

@@ -1,16 +1,16 @@
-// Version.swift: which release this is and which file formats it reads.
+// CityIndexRelease.swift: which release this is and which file formats it reads.
 
 /// The package's release and the index file format versions it reads and writes
 /// (CHANGELOG.md explains the two numbers).
-public enum CityIndexVersion {
+public enum CityIndexRelease {
     /// This package's version, `MAJOR.MINOR.PATCH` (Semantic Versioning; the git tag of the release).
-    public static let package = "0.3.0"
+    public static let version = "0.3.0"
     /// The format versions this reader opens (FORMAT.md §2); `build-index` writes the highest.
     public static var readableFormats: ClosedRange<UInt32> { IndexLayout.supportedVersions }
     /// "0.3.0 (index format 3)": what `--version` prints.
     public static var description: String {
         let formats = readableFormats
         let formatText = formats.lowerBound == formats.upperBound ? "\(formats.upperBound)" : "\(formats.lowerBound)-\(formats.upperBound)"
-        return "\(package) (index format \(formatText))"
+        return "\(version) (index format \(formatText))"
     }
 }
