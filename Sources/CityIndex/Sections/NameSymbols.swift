@@ -56,7 +56,9 @@ struct NameSymbols {
             } else {
                 guard Int(code) < symbolCount else { return nil }
                 output.storeBytes(of: symbols.uint64(uncheckedAt: Int(code) * 8).littleEndian, toByteOffset: written, as: UInt64.self)
-                written += Int(lengths.uint8(uncheckedAt: Int(code)))
+                // Clamped although `init` checked 1...8: the mapped file may change after open
+                // (FORMAT.md §1.1), and `output` has room for 8 bytes per code, no more.
+                written += min(Int(lengths.uint8(uncheckedAt: Int(code))), Self.maximumSymbolLength)
             }
         }
         return written
