@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "CitySearchKit", targets: ["CitySearchKit"]),
         .executable(name: "build-index", targets: ["BuildIndex"]),
         .executable(name: "city-search", targets: ["CitySearch"]),
+        // Compiles `cities*.json(.gz|.xz)` files of a target into bundled `.cidx` resources.
+        .plugin(name: "CityIndexPlugin", targets: ["CityIndexPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -59,6 +61,11 @@ let package = Package(
             "CityIndex", "CityIndexArtifacts", "CitySearchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+
+        // The build-tool plugin and the compiler it runs (a target of its own: plugins name
+        // their tools by target).
+        .executableTarget(name: "CityIndexPluginTool", dependencies: ["CityIndexBuilder"]),
+        .plugin(name: "CityIndexPlugin", capability: .buildTool(), dependencies: ["CityIndexPluginTool"]),
 
         // The independent reference implementations, the shared fixtures, a manual clock.
         .target(name: "CityIndexTestSupport", dependencies: ["CityIndex", "CityIndexArtifacts", "CityIndexBuilder"]),

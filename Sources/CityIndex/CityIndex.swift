@@ -42,6 +42,13 @@ public struct CityIndex: Sendable {
         contents = try IndexContents(storage: IndexStorage(copyingChunks: chunks))
     }
 
+    /// Changes byte `offset` of an index opened from bytes, after its open-time checks, as a
+    /// file rewritten underneath would (FORMAT.md §1.1). For the fuzzer and tests only: the
+    /// reader must stay in bounds whatever the bytes become.
+    @_spi(Testing) public func overwriteByteForTesting(at offset: Int, with value: UInt8) {
+        contents.storage.overwriteForTesting(at: offset, with: value)
+    }
+
     /// How many cities the index holds.
     public var cityCount: Int { contents.cityCount }
 

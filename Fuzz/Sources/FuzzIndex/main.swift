@@ -1,10 +1,10 @@
 // FuzzIndex: libFuzzer target for CityIndex(bytes:), search (exact and typo-tolerant), match reading
-// and verify().
+// and verify(), on indexes as opened and on indexes changed after they opened.
 //
 //   FuzzIndex --write-seeds DIR   writes small valid index files to start a corpus from
 //   FuzzIndex [libFuzzer flags] CORPUS...   fuzzes (built with -sanitize=fuzzer,address)
 import CFuzzDriver
-import CityIndex
+@_spi(Testing) import CityIndex
 import CityIndexBuilder
 import Foundation
 
@@ -13,7 +13,28 @@ import Foundation
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    // An input that starts with "MUT!" is (after it) a count n:u8, n changes of (offset:u32 LE,
+    // value:u8), then an index: the changes are applied after the index opened, as a file
+    // rewritten underneath a reader would be (FORMAT.md §1.1).
+    if bytes.starts(with: Array("MUT!".utf8)), bytes.count >= 5 {
+        let changeCount = Int(bytes[4])
+        let indexStart = 5 + 5 * changeCount
+        guard bytes.count >= indexStart, let index = try? CityIndex(bytes: bytes[indexStart...]) else { return 0 }
+        for change in 0 ..< changeCount {
+            let at = 5 + 5 * change
+            let offset = (0 ..< 4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+            index.overwriteByteForTesting(at: offset % max(index.fileByteCount, 1), with: bytes[at + 4])
+        }
+        exercise(index)
+        return 0
+    }
     guard let index = try? CityIndex(bytes: bytes) else { return 0 }
+    exercise(index)
+    return 0
+}
+
+/// Everything a reader does with an open index.
+func exercise(_ index: CityIndex) {
     for query in ["", "a", "mu", "paris", "new y", "z\u{0308}", "york", "saint etienne", "munich", "서울", "ﬁ", "'t ", String(repeating: "a", count: 40)] {
         for (matching, order) in [(MatchMode.prefix, ResultOrder.alphabetical), (.prefix, .population), (.words, .alphabetical), (.words, .population)] {
             guard let matches = try? index.search(query, matching: matching, order: order, limit: 8) else { continue }
@@ -35,7 +56,6 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     _ = index.city(id: 1)
     try? index.verify()
-    return 0
 }
 
 let arguments = CommandLine.arguments
@@ -62,8 +82,12 @@ if arguments.count == 3 && arguments[1] == "--write-seeds" {
     for (number, list) in lists.enumerated() {
         let bytes = try builder.build(jsonBytes: Array(list.utf8)).bytes
         try Data(bytes).write(to: directory.appendingPathComponent("seed-\(number).cidx"))
+        // The same index with one post-open change (of its last byte, to itself) to start from.
+        let offset = UInt32(bytes.count - 1)
+        let mutated = Array("MUT!".utf8) + [1] + (0 ..< 4).map { UInt8(truncatingIfNeeded: offset >> (8 * $0)) } + [bytes.last!] + bytes
+        try Data(mutated).write(to: directory.appendingPathComponent("seed-\(number)-changed.cidx"))
     }
-    print("wrote \(lists.count) seeds to \(directory.path)")
+    print("wrote \(2 * lists.count) seeds to \(directory.path)")
 } else {
     exit(cityindex_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv))
 }

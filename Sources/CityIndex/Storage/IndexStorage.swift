@@ -143,6 +143,14 @@ final class IndexStorage: @unchecked Sendable {
         release = .deallocate
     }
 
+    /// Overwrites byte `offset` of bytes held in memory (never a mapped file), as a file
+    /// changed underneath would: for the fuzzer's post-open mutations only. Out-of-range
+    /// offsets are ignored.
+    func overwriteForTesting(at offset: Int, with value: UInt8) {
+        guard case .deallocate = release, offset >= 0, offset < byteCount else { return }
+        UnsafeMutableRawPointer(mutating: baseAddress).storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
+    }
+
     /// All the bytes.
     var bytes: ByteView { ByteView(base: baseAddress, count: byteCount) }
 
