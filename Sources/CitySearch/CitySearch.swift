@@ -63,6 +63,9 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Output: text, json (one object), ndjson (one result object per line) or csv (a header line, then id,name,country,lat,lon,matched_name,edits).", valueName: "text|json|ndjson|csv"))
     var format: OutputFormat = .text
 
+    @Option(name: .customLong("country"), help: ArgumentHelp("Only cities of this country (two letters, e.g. FR; repeatable), in every mode.", valueName: "CC"))
+    var countries: [String] = []
+
     @Option(help: "Print the city with this id (and nothing else).")
     var id: Int?
 
@@ -98,6 +101,9 @@ struct CitySearch: AsyncParsableCommand {
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more; got \(offset).") }
         guard debounceMilliseconds >= 0 else { throw ValidationError("--debounce-milliseconds must be 0 or more.") }
         if json { format = .json }
+        for country in countries where country.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw ValidationError("--country takes a two-letter country code such as FR; got '\(country)'.")
+        }
     }
 
     func run() async throws {
@@ -131,13 +137,15 @@ struct CitySearch: AsyncParsableCommand {
                 throw fail("\(error)", status: 65)
             }
             await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds),
-                                    matching: match, order: rank, typos: typos).run()
+                                    matching: match, order: rank, typos: typos, countries: countries.isEmpty ? nil : Set(countries)).run()
             return
         }
         do {
             let (wanted, overflow) = offset.addingReportingOverflow(limit)
-            let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted,
-                                               typos: typos)
+            let matches = countries.isEmpty
+                ? try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted, typos: typos)
+                : try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted, typos: typos,
+                                       countries: Set(countries))
             let page = matches.dropFirst(offset).prefix(limit)
             let output: String
             switch format {

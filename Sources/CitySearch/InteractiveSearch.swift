@@ -19,11 +19,13 @@ final class InteractiveSearch {
     private var favoritesOnly = false
 
     init(index: CityIndex, favorites: FavoritesStore, debounce: Duration,
-         matching: MatchMode = .prefix, order: ResultOrder = .alphabetical, typos: TypoTolerance = .none) {
+         matching: MatchMode = .prefix, order: ResultOrder = .alphabetical, typos: TypoTolerance = .none,
+         countries: Set<String>? = nil) {
         self.favorites = favorites
         session = CitySearchSession(index: index, favorites: favorites,
                                     configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: true,
-                                                         matching: matching, order: order, rankedResultLimit: 200, typos: typos))
+                                                         matching: matching, order: order, rankedResultLimit: 200, typos: typos,
+                                                         countries: countries))
     }
 
     /// Runs until the user quits or input ends. The terminal is restored on every way out.

@@ -26,11 +26,14 @@ public actor CitySearchSession {
         /// Typing mistakes forgiven (WORDS.md §6; default `.none`, the exact search). Each
         /// match's `editCount` says how many edits it needed.
         public var typos: TypoTolerance
+        /// Only cities of these countries (two-letter codes, "FR"), or all when `nil` (the default).
+        public var countries: Set<String>?
 
         /// A configuration; each parameter is the property of the same name.
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
                     rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
-                    order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50, typos: TypoTolerance = .none) {
+                    order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50, typos: TypoTolerance = .none,
+                    countries: Set<String>? = nil) {
             self.debounce = debounce
             self.minimumCharacterCount = minimumCharacterCount
             self.rejectsRepeatedQueries = rejectsRepeatedQueries
@@ -38,6 +41,7 @@ public actor CitySearchSession {
             self.order = order
             self.rankedResultLimit = rankedResultLimit
             self.typos = typos
+            self.countries = countries
         }
 
         /// What a search box should use: word starts of all names (WORDS.md), the most
@@ -126,8 +130,14 @@ public actor CitySearchSession {
         let matches: CityMatches
         do {
             let limit = configuration.order == .population ? configuration.rankedResultLimit : .max
-            matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
-                                       limit: isFavoritesOnly ? .max : limit, typos: configuration.typos)
+            let resultLimit = isFavoritesOnly ? .max : limit
+            if let countries = configuration.countries {
+                matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
+                                           limit: resultLimit, typos: configuration.typos, countries: countries)
+            } else {
+                matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
+                                           limit: resultLimit, typos: configuration.typos)
+            }
             // A file rewritten in place gives wrong results, never a crash: do not deliver them.
             try index.checkFileUnchanged()
         } catch {

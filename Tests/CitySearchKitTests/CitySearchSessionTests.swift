@@ -119,6 +119,14 @@ struct CitySearchSessionTests {
         }
     }
 
+    @Test("a session restricted to countries delivers only their cities")
+    func countries() async throws {
+        let session = CitySearchSession(index: Fixtures.smallIndex,
+                                        configuration: .init(debounce: .zero, countries: ["US"]))
+        let results = try await session.search(queryFragment: "par")
+        #expect(results.count == 1 && results.allSatisfy { $0.countryCode == "US" })
+    }
+
     @Test("a corrupt favorites file is an error, not an empty set")
     func corruptFavorites() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")

@@ -35,7 +35,7 @@ struct CommandLineConventionTests {
         }
     }
 
-    @Test("city-search --id, --inspect, --format ndjson and csv")
+    @Test("city-search --id, --inspect, --country, --format ndjson and csv")
     func idInspectAndFormats() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -60,6 +60,10 @@ struct CommandLineConventionTests {
         let lines = ndjson.standardOutput.split(separator: "\n")
         #expect(lines.count == count)
         for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "\(line)") }
+        let french = try citySearch.run(["--index", index, "--format", "ndjson", "--country", "fr", "--limit", "100", ""])
+        let frenchLines = french.standardOutput.split(separator: "\n")
+        #expect(!frenchLines.isEmpty && frenchLines.allSatisfy { $0.contains("\"country\": \"FR\"") }, "\(french.standardOutput)")
+        #expect(try citySearch.run(["--index", index, "--country", "France", "x"]).status == 64)
         let csv = try citySearch.run(["--index", index, "--format", "csv", "--limit", "100", ""])
         let rows = csv.standardOutput.split(separator: "\n")
         #expect(rows.first == "id,name,country,lat,lon,matched_name,edits")

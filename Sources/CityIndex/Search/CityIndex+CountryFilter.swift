@@ -1,0 +1,41 @@
+// CityIndex+CountryFilter.swift: a search restricted to some countries.
+
+extension CityIndex {
+    /// `search(_:matching:order:limit:typos:)` restricted to cities of `countries` (two-letter
+    /// codes such as "FR"; case-insensitive; an empty set restricts to nothing): the same
+    /// matches, matched names, highlights and order, without the others; `totalCount` counts
+    /// the matches in those countries.
+    ///
+    /// ```swift
+    /// let french = try index.search("paris", matching: .words, order: .population, limit: 5, countries: ["FR"])
+    /// ```
+    /// - Complexity: O(*M*) for the *M* matches of the unrestricted search (found without a
+    ///   limit, then filtered; the country is one read of the city's record), so a short
+    ///   query that matches much of the index costs a pass over those matches.
+    public func search(_ query: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
+                       limit: Int = .max, typos: TypoTolerance = .none,
+                       countries: Set<String>) throws(IndexFileError) -> CityMatches {
+        precondition(limit >= 0, "limit must not be negative")
+        let codes = Set(countries.compactMap(Self.countryCodeValue))
+        let all = try search(query, matching: matching, order: order, limit: .max, typos: typos)
+        var kept: [CityMatches.Entry] = []
+        switch all.storage {
+        case .ranks(let ranks):
+            for rank in ranks where codes.contains(contents.records.countryCode(ofRank: rank)) {
+                kept.append(CityMatches.Entry(rank: UInt32(rank), slot: 0))
+            }
+        case .entries(let entries):
+            kept = entries.filter { codes.contains(contents.records.countryCode(ofRank: Int($0.rank))) }
+        }
+        let totalCount = kept.count
+        if kept.count > limit { kept.removeLast(kept.count - limit) }
+        return CityMatches(contents: contents, storage: .entries(kept), query: all.query, totalCount: totalCount)
+    }
+
+    /// "FR" as the record's country value (first letter in the low byte); nil unless two ASCII letters.
+    static func countryCodeValue(_ code: String) -> UInt16? {
+        let bytes = Array(code.uppercased().utf8)
+        guard bytes.count == 2, bytes.allSatisfy({ (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains($0) }) else { return nil }
+        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    }
+}
