@@ -19,8 +19,7 @@ final class CurlTransfer: @unchecked Sendable {
     private var writer: HashingWriter
     private var failure: RefreshError?
     private var isCancelled = false
-    private var started = ContinuousClock.now
-    private var lastProgress: ContinuousClock.Instant?
+    private var timer = TransferTimer()
 
     /// libcurl's process-wide initialization, once, before the first transfer.
     private static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
@@ -83,7 +82,7 @@ final class CurlTransfer: @unchecked Sendable {
         guard code == CURLE_OK else {
             return .failure(.cannotFetch(source: url.absoluteString, reason: String(cString: curl_easy_strerror(code))))
         }
-        lock.withLock { started = .now }
+        lock.withLock { timer.start() }
         let performed = curl_easy_perform(handle)
         let status = cityindex_curl_response_code(handle)
         return lock.withLock {
@@ -113,7 +112,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         lock.withLock {
             guard failure == nil, !isCancelled else { return 0 }
-            lastProgress = .now
+            timer.progressed()
             do throws(RefreshError) {
                 try writer.write(bytes)
                 return bytes.count
@@ -126,16 +125,9 @@ final class CurlTransfer: @unchecked Sendable {
 
     /// The progress callback (at least once a second): whether the transfer may go on.
     private func checkLimits() -> Bool {
-        let now = ContinuousClock.now
-        return lock.withLock {
+        lock.withLock {
             guard failure == nil, !isCancelled else { return false }
-            if now - started > limits.totalTimeout {
-                failure = .timedOut(.total, limit: limits.totalTimeout)
-            } else if let lastProgress {
-                if now - lastProgress > limits.stallTimeout { failure = .timedOut(.stall, limit: limits.stallTimeout) }
-            } else if now - started > limits.responseTimeout {
-                failure = .timedOut(.response, limit: limits.responseTimeout)
-            }
+            failure = timer.exceededLimit(limits)
             return failure == nil
         }
     }

@@ -18,8 +18,7 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
     private let lock = NSLock()
     // Guarded by `lock`:
     private var writer: HashingWriter
-    private var started = ContinuousClock.now
-    private var lastProgress: ContinuousClock.Instant?
+    private var timer = TransferTimer()
     private var outcome: Result<ArtifactDownload.Outcome, RefreshError>?
     private var waiter: CheckedContinuation<Void, Never>?
     private var task: URLSessionDataTask?
@@ -44,7 +43,7 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
         defer { session.invalidateAndCancel() }
         let dataTask = session.dataTask(with: URLRequest(url: url))
         lock.withLock {
-            started = .now
+            timer.start()
             task = dataTask
         }
         dataTask.resume()
@@ -83,18 +82,11 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     /// Finishes with a timeout when one has passed; returns whether the transfer goes on.
     private func checkLimits() -> Bool {
-        let now = ContinuousClock.now
         lock.lock()
-        let (done, started, lastProgress) = (outcome != nil, self.started, self.lastProgress)
+        let (done, exceeded) = (outcome != nil, timer.exceededLimit(limits))
         lock.unlock()
         if done { return false }
-        if now - started > limits.totalTimeout {
-            finish(.failure(.timedOut(.total, limit: limits.totalTimeout)))
-        } else if let lastProgress {
-            if now - lastProgress > limits.stallTimeout { finish(.failure(.timedOut(.stall, limit: limits.stallTimeout))) }
-        } else if now - started > limits.responseTimeout {
-            finish(.failure(.timedOut(.response, limit: limits.responseTimeout)))
-        }
+        if let exceeded { finish(.failure(exceeded)) }
         return true
     }
 
@@ -112,7 +104,7 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
             completionHandler(.cancel)
             return
         }
-        lock.withLock { lastProgress = .now }
+        lock.withLock { timer.progressed() }
         completionHandler(.allow)
     }
 
@@ -120,7 +112,7 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
         var failure: RefreshError?
         lock.lock()
         if outcome == nil {
-            lastProgress = .now
+            timer.progressed()
             data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
                 do throws(RefreshError) { try writer.write(bytes) } catch { failure = error }
             }
