@@ -1,5 +1,5 @@
 // CorruptIndexTests.swift: a damaged or hostile index file throws or answers; it never traps.
-import CityIndex
+@_spi(Testing) import CityIndex
 import CityIndexTestSupport
 import Foundation
 import Testing
@@ -127,9 +127,26 @@ struct CorruptIndexTests {
         let directory = Fixtures.directory.appendingPathComponent("fuzz-regressions")
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         #expect(!files.isEmpty)
+        var changedAfterOpen = 0
         for file in files {
-            Self.exercise(try [UInt8](Data(contentsOf: directory.appendingPathComponent(file))))
+            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+            // The fuzzer's "MUT!" inputs: n changes (offset:u32 LE, value:u8) applied after the
+            // index that follows them opened (Fuzz/Sources/FuzzIndex/main.swift).
+            if bytes.starts(with: Array("MUT!".utf8)), bytes.count >= 5 {
+                let changeCount = Int(bytes[4]), indexStart = 5 + 5 * Int(bytes[4])
+                guard bytes.count >= indexStart, let index = try? CityIndex(bytes: bytes[indexStart...]) else { continue }
+                for change in 0 ..< changeCount {
+                    let at = 5 + 5 * change
+                    let offset = (0 ..< 4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
+                    index.overwriteByteForTesting(at: offset % max(index.fileByteCount, 1), with: bytes[at + 4])
+                }
+                Self.exercise(index)
+                changedAfterOpen += 1
+            } else {
+                Self.exercise(bytes)
+            }
         }
+        #expect(changedAfterOpen > 0, "no input of the corpus changes an index after it opened")
     }
 
     /// Rewrites the checksum so that only the structural checks of verify() can object.
