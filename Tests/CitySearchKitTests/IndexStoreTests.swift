@@ -146,7 +146,9 @@ struct IndexStoreTests {
             let elapsed = clock.now - started
             guard case .timedOut(let kind, _)? = error else { Issue.record("\(path): \(String(describing: error))"); continue }
             #expect(kind == expected, "\(path)")
-            #expect(elapsed < .seconds(10), "\(path) took \(elapsed)")
+            // Only a hang guard: the kind above proves which limit ended it. (Under the parallel
+            // suite, a resumed task may wait many seconds for a free thread, so no tighter bound.)
+            #expect(elapsed < .seconds(120), "\(path) took \(elapsed)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).allSatisfy { $0.hasSuffix(".lock") })
     }
