@@ -1,4 +1,5 @@
-// IndexBuilder+Records.swift: building an index from Swift values instead of a JSON file.
+// IndexBuilder+Records.swift: building an index from Swift values or a file URL instead of a path.
+import Foundation
 
 /// One city to build an index from in Swift: the fields of the JSON city list (README.md,
 /// "Input rules"), with the same rules.
@@ -29,6 +30,21 @@ public struct CityRecord: Sendable, Equatable {
 }
 
 extension IndexBuilder {
+    /// Builds the index from the city list at the file URL `url` (plain, gzip or xz).
+    public func build(contentsOf url: URL) throws(IndexBuildError) -> BuiltIndex {
+        guard url.isFileURL else { throw .input(.cannotOpen(path: url.absoluteString, reason: "not a file URL")) }
+        return try build(inputPath: url.path)
+    }
+
+    /// Builds from the city list at `input` and writes the index to `output` atomically
+    /// (nothing is written there on any error).
+    public func build(contentsOf input: URL, writingTo output: URL) throws(IndexBuildError) -> BuildSummary {
+        guard input.isFileURL, output.isFileURL else {
+            throw .input(.cannotOpen(path: input.isFileURL ? output.absoluteString : input.absoluteString, reason: "not a file URL"))
+        }
+        return try build(inputPath: input.path, outputPath: output.path)
+    }
+
     /// Builds an index from `cities`, with exactly the rules and errors of a JSON list: the
     /// records are written as that JSON, one per line, and parsed, so a record that breaks a
     /// rule throws `.invalidCityList` whose `line` is the record's position + 2 (line 1 is

@@ -189,3 +189,33 @@ struct BuildFromRecordsTests {
         }
     }
 }
+
+@Suite("Builder conveniences")
+struct BuilderConvenienceTests {
+    @Test("file URLs in and out; every phase after reading is reported, in order")
+    func urlsAndPhases() throws {
+        let input = Fixtures.directory.appendingPathComponent("small.json.xz")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("builder-\(UUID()).cidx")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let phases = PhaseLog()
+        var builder = IndexBuilder()
+        builder.phaseStarted = { phases.append($0) }
+        let summary = try builder.build(contentsOf: input, writingTo: output)
+        #expect(try CityIndex(contentsOfFile: output).cityCount == summary.cityCount)
+        #expect(phases.all == ["ordering", "word index", "records", "tries", "top lists"])
+        #expect(try builder.build(contentsOf: input).bytes == Data(contentsOf: output).map { $0 })
+        #expect(throws: IndexBuildError.self) { try IndexBuilder().build(contentsOf: URL(string: "https://example.com/c.json")!) }
+    }
+}
+
+/// The phases a build reported (the callback is `@Sendable`).
+final class PhaseLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var phases: [String] = []
+    func append(_ phase: String) { lock.withLock { phases.append(phase) } }
+    var all: [String] { lock.withLock { phases } }
+}
+
+private extension CityIndex {
+    init(contentsOfFile url: URL) throws { try self.init(path: url.path) }
+}
