@@ -24,6 +24,16 @@ extension CityIndex {
     ///   O(*p* + *n*) when large) for *p* matching postings and *n* cities. A typo-tolerant
     ///   search walks every trie path within the budget, for each abbreviation variant of a
     ///   word-matching query (`keyVariantSearch`).
+    /// ```swift
+    /// let top = try index.search("wien", matching: .words, order: .population, limit: 10)
+    /// print(top.totalCount, top[0].name, top[0].matchedAlternateName ?? "-")   // 23 Vienna Wien
+    /// ```
+    /// - Parameters:
+    ///   - query: what the user typed; folded like the names (case, accents, width).
+    ///   - matching: `.prefix` of the primary name, or `.words` of every name.
+    ///   - order: `.alphabetical` or `.population`.
+    ///   - limit: the most matches returned; `totalCount` still counts all.
+    ///   - typos: the typing mistakes forgiven.
     /// - Throws: `IndexFileError.corruptNode` when a walk meets a damaged node.
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
