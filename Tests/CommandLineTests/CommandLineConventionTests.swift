@@ -93,6 +93,10 @@ struct CommandLineConventionTests {
         let wrongInput = try buildIndex.run([plain, "-o", directory.appendingPathComponent("again.cidx").path])
         #expect(wrongInput.status == 65)
         #expect(wrongInput.standardError.contains("is a CityIndex file"), "\(wrongInput.standardError)")
+        let compressedIndex = try buildIndex.run([directory.appendingPathComponent("cities.cidx.xz").path, "-o",
+                                                  directory.appendingPathComponent("again.cidx").path])
+        #expect(compressedIndex.status == 65)
+        #expect(compressedIndex.standardError.contains("it is an index, not a city list"), "\(compressedIndex.standardError)")
     }
 
     @Test("--interactive without a terminal exits 64; shell completions complete index files")

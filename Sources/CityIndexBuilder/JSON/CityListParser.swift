@@ -37,7 +37,9 @@ final class CityListParser {
         try reader.skipWhitespace()
         guard let first = try reader.peek() else { throw scanner.error("the input is empty; expected a JSON array of cities") }
         guard first == UInt8(ascii: "[") else {
-            throw scanner.error("expected '[' to start the city list, found \(JSONScanner.describe(first))")
+            // "CIDX": an index (perhaps decompressed from an artifact), not the list it came from.
+            let hint = first == UInt8(ascii: "C") ? " (if this is a CityIndex file, it is an index, not a city list: search it with city-search --index)" : ""
+            throw scanner.error("expected '[' to start the city list, found \(JSONScanner.describe(first))\(hint)")
         }
         _ = try reader.next()
         try reader.skipWhitespace()
