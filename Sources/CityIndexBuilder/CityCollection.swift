@@ -52,7 +52,10 @@ struct CityCollection {
     /// when it could never be reported (WORDS.md §3): its word key is empty, or each of its
     /// suffix keys starts a suffix key of a name kept before it (then every query it matches
     /// also matches that earlier name: "New York" after "New York City").
-    mutating func append(_ city: ParsedCity, folder: Folder, alternateNames selection: AlternateNameSelection = .all) {
+    /// - Throws: `CityListError` at the city's position when a 32-bit limit of `limits` would
+    ///   be crossed (FORMAT.md §10); the collection is then not to be used.
+    mutating func append(_ city: ParsedCity, folder: Folder, alternateNames selection: AlternateNameSelection = .all,
+                         limits: BuildLimits = BuildLimits()) throws {
         let nameStart = nameArena.count
         let keyStart = keyArena.count
         let primary = String(decoding: city.nameBytes, as: UTF8.self)
@@ -81,20 +84,31 @@ struct CityCollection {
             id: city.id, countryCode: city.countryCode, nameByteCount: UInt16(city.nameBytes.count),
             latitudeMicrodegrees: city.latitudeMicrodegrees, longitudeMicrodegrees: city.longitudeMicrodegrees,
             population: city.population ?? IndexLayout.unknownPopulation,
-            nameStart: UInt32(nameStart), keyStart: UInt32(keyStart), keyByteCount: UInt32(keyArena.count - keyStart),
-            firstName: UInt32(firstName), alternateCount: UInt16(clamping: names.count - firstName - 1),
+            nameStart: UInt32(truncatingIfNeeded: nameStart), keyStart: UInt32(truncatingIfNeeded: keyStart),
+            keyByteCount: UInt32(truncatingIfNeeded: keyArena.count - keyStart), firstName: UInt32(truncatingIfNeeded: firstName), alternateCount: UInt16(clamping: names.count - firstName - 1),
             line: UInt32(clamping: city.position.line), column: UInt32(clamping: city.position.column)))
+        // Offsets above were stored truncated when an arena passed the limit: refuse it here,
+        // at the record that crossed it, before the collection is used.
+        let arenas: [(String, Int)] = [("name text", nameArena.count), ("folded key text", keyArena.count),
+                                       ("word key text", wordKeyArena.count), ("word starts", wordStarts.count),
+                                       ("names", names.count), ("cities", records.count)]
+        for (what, count) in arenas where count > limits.maximumArenaByteCount {
+            throw CityListError(line: city.position.line, column: city.position.column, recordID: city.id,
+                                message: "the list is too large for one index: its \(what) passes \(limits.maximumArenaByteCount) "
+                                    + "(32-bit offsets, FORMAT.md §10) at this record; split the list into several indexes")
+        }
     }
 
     private mutating func appendName(_ bytes: [UInt8], text: String, folder: Folder) {
         let nameStart = nameArena.count
         nameArena.append(contentsOf: bytes)
         let (key, starts) = WordKey.encode(text.unicodeScalars, with: folder.table)
-        names.append(Name(nameStart: UInt32(nameStart), nameByteCount: UInt16(bytes.count), wordCount: UInt16(clamping: starts.count),
-                          wordKeyStart: UInt32(wordKeyArena.count), wordKeyByteCount: UInt32(key.count),
-                          firstWordStart: UInt32(wordStarts.count)))
+        // Offsets are truncated past 4 GiB; `append` then refuses the list (BuildLimits).
+        names.append(Name(nameStart: UInt32(truncatingIfNeeded: nameStart), nameByteCount: UInt16(bytes.count),
+                          wordCount: UInt16(clamping: starts.count), wordKeyStart: UInt32(truncatingIfNeeded: wordKeyArena.count),
+                          wordKeyByteCount: UInt32(truncatingIfNeeded: key.count), firstWordStart: UInt32(truncatingIfNeeded: wordStarts.count)))
         wordKeyArena.append(contentsOf: key)
-        wordStarts.append(contentsOf: starts.prefix(Int(UInt16.max)).map { UInt32($0) })
+        wordStarts.append(contentsOf: starts.prefix(Int(UInt16.max)).map { UInt32(truncatingIfNeeded: $0) })
     }
 
     /// The suffix keys of a name: its word key from each word on.

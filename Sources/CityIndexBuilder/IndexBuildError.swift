@@ -11,6 +11,8 @@ public enum IndexBuildError: Error, Equatable, Sendable, CustomStringConvertible
     case input(InputError)
     /// The index could not be written (nothing was written at the path).
     case cannotWrite(path: String, reason: String, isNotReplaceable: Bool)
+    /// The list is too large for one index: a section would pass a 32-bit limit (FORMAT.md §10).
+    case formatLimitExceeded(String)
     /// The builder produced a file its own reader rejects: a bug in this package, please report it.
     case internalInconsistency(String)
 
@@ -19,6 +21,7 @@ public enum IndexBuildError: Error, Equatable, Sendable, CustomStringConvertible
         case .invalidCityList(let error): return error.description
         case .input(let error): return error.description
         case .cannotWrite(let path, let reason, _): return "cannot write '\(path)': \(reason)"
+        case .formatLimitExceeded(let detail): return detail
         case .internalInconsistency(let detail): return "internal error (please report it): \(detail)"
         }
     }

@@ -20,6 +20,8 @@ public struct IndexBuilder: Sendable {
     /// Called as each phase after reading begins, with its name ("ordering", "word index",
     /// "records", "tries", "top lists"), so that progress shows what a long build is doing.
     public var phaseStarted: (@Sendable (_ phase: String) -> Void)?
+    /// The format's 32-bit limits (tests lower them).
+    package var limits = BuildLimits()
 
     /// Limits the fold table to these scalars. Only for tools that need tiny files (a fuzzer's
     /// starting corpus): other scalars then fold to themselves, which is not SEARCH.md folding.
@@ -84,7 +86,7 @@ public struct IndexBuilder: Sendable {
             // The collection's records are dropped as soon as they are laid out.
             var collection = CityCollection()
             try parser.parse { city in
-                collection.append(city, folder: folder, alternateNames: alternateNames)
+                try collection.append(city, folder: folder, alternateNames: alternateNames, limits: limits)
                 if collection.count % 16_384 == 0 { reportProgress() }
             }
             reportProgress()
@@ -134,6 +136,11 @@ public struct IndexBuilder: Sendable {
             IndexFileWriter.Section(kind: .wordPostings, isRequired: true,
                                     bytes: WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount)),
         ]
+        for section in sections where section.bytes.count > limits.maximumSectionByteCount {
+            throw IndexBuildError.formatLimitExceeded(
+                "the \(section.kind) section would be \(section.bytes.count) bytes, over the \(limits.maximumSectionByteCount) its "
+                + "32-bit offsets address (FORMAT.md §10); split the list into several indexes")
+        }
         sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
         // The top lists come from searching the finished tries: open them, search, then add.
         phaseStarted?("top lists")

@@ -219,3 +219,30 @@ final class PhaseLog: @unchecked Sendable {
 private extension CityIndex {
     init(contentsOfFile url: URL) throws { try self.init(path: url.path) }
 }
+
+@Suite("Format limits")
+struct FormatLimitTests {
+    @Test("a list that passes a 32-bit limit fails with the limit and the record, not a trap (limits lowered to reach them)")
+    func limitsNameThemselves() throws {
+        let json = try [UInt8](Data(contentsOf: Fixtures.directory.appendingPathComponent("small.json")))
+        var builder = IndexBuilder()
+        builder.limits.maximumArenaByteCount = 60
+        do throws(IndexBuildError) {
+            _ = try builder.build(jsonBytes: json)
+            Issue.record("a list past the text limit was built")
+        } catch {
+            guard case .invalidCityList(let listError) = error else { Issue.record("\(error)"); return }
+            #expect(listError.message.contains("too large for one index") && listError.message.contains("passes 60"), "\(listError)")
+            #expect(listError.recordID != nil && listError.line > 1, "\(listError)")
+        }
+        var sections = IndexBuilder()
+        sections.limits.maximumSectionByteCount = 64
+        do throws(IndexBuildError) {
+            _ = try sections.build(jsonBytes: json)
+            Issue.record("a section past the limit was written")
+        } catch {
+            guard case .formatLimitExceeded(let detail) = error else { Issue.record("\(error)"); return }
+            #expect(detail.contains("32-bit offsets") && detail.contains("section would be"), "\(detail)")
+        }
+    }
+}

@@ -95,6 +95,8 @@ struct CommandLineConventionTests {
         #expect(wrongInput.standardError.contains("is a CityIndex file"), "\(wrongInput.standardError)")
         let compressedIndex = try buildIndex.run([directory.appendingPathComponent("cities.cidx.xz").path, "-o",
                                                   directory.appendingPathComponent("again.cidx").path])
+        let tooLarge = try buildIndex.run([input, "--max-input-bytes", "100", "-o", directory.appendingPathComponent("big.cidx").path])
+        #expect(tooLarge.status == 65 && tooLarge.standardError.contains("pass --max-input-bytes 400 (or more)"), "\(tooLarge.standardError)")
         #expect(compressedIndex.status == 65)
         #expect(compressedIndex.standardError.contains("it is an index, not a city list"), "\(compressedIndex.standardError)")
     }

@@ -11,7 +11,7 @@ enum AlternateNamesWriter {
         section.appendUInt32(0)   // text byte count, patched below
         section.appendUInt32(0)
         for recordIndex in order.recordOfRank {
-            section.appendUInt32(UInt32(text.count))
+            section.appendUInt32(UInt32(truncatingIfNeeded: text.count))
             let record = collection.records[Int(recordIndex)]
             for alternate in 0 ..< Int(record.alternateCount) {
                 let name = symbols.encoded(collection.text(of: collection.names[Int(record.firstName) + 1 + alternate]))
@@ -19,8 +19,8 @@ enum AlternateNamesWriter {
                 text.append(name)
             }
         }
-        section.appendUInt32(UInt32(text.count))
-        section.overwriteUInt32(UInt32(text.count), at: 0)
+        section.appendUInt32(UInt32(truncatingIfNeeded: text.count))
+        section.overwriteUInt32(UInt32(truncatingIfNeeded: text.count), at: 0)
         section.append(text.bytes[...])
         return section.bytes
     }

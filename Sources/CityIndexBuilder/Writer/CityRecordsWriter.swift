@@ -27,9 +27,9 @@ enum CityRecordsWriter {
                 nameOffsets.append(existing.offset)
                 nameByteCounts.append(existing.byteCount)
             } else {
-                nameOffsets.append(UInt32(names.count))
+                nameOffsets.append(UInt32(truncatingIfNeeded: names.count))
                 nameByteCounts.append(UInt32(name.count))
-                namesOfCurrentKey.append((name, UInt32(names.count), UInt32(name.count)))
+                namesOfCurrentKey.append((name, UInt32(truncatingIfNeeded: names.count), UInt32(name.count)))
                 names.append(name)
             }
         }

@@ -156,7 +156,8 @@ struct TrieSectionWriter {
         while stack.count > 1 { attach(stack.removeLast()) }
         precondition(stack[0].entryEnd == entries.count, "the trie must cover every entry")
         let rootOffset = write(stack[0], parentFirstEntry: 0)
-        writer.overwriteUInt32(UInt32(rootOffset), at: 0)
+        // Truncated when the section passes 4 GiB: IndexBuilder then refuses it (BuildLimits).
+        writer.overwriteUInt32(UInt32(truncatingIfNeeded: rootOffset), at: 0)
         return (writer.bytes, nodeCount)
     }
 

@@ -1,0 +1,16 @@
+// BuildLimits.swift: the 32-bit limits of the format, checked before anything can overflow.
+
+/// The sizes the index format can address (FORMAT.md §10), checked while building so that a
+/// list too large for one index fails with an error that names the limit (and, for the text
+/// limits, the record where it was crossed) instead of trapping on an overflow.
+/// Tests lower them to reach them with small lists.
+package struct BuildLimits: Sendable {
+    /// Bytes of text in each of the builder's arenas (names, folded keys, word keys: 32-bit
+    /// offsets), and entries in its tables.
+    package var maximumArenaByteCount = Int(UInt32.max)
+    /// Bytes of a section whose contents are addressed by 32-bit offsets (`NODE`, `WNOD`,
+    /// `NAME`, `ALTN` text).
+    package var maximumSectionByteCount = Int(UInt32.max)
+
+    package init() {}
+}
