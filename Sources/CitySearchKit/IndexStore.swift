@@ -201,7 +201,10 @@ public final class IndexStore: Sendable {
         if let expectedSHA256, outcome.sha256 != expectedSHA256 {
             throw .digestMismatch(expected: expectedSHA256, found: outcome.sha256)
         }
-        let indexByteCount = try decompress(download.path)
+        // Decompressing and verifying take a second or two for a large index: on a thread of
+        // their own, not one of the few of Swift's cooperative pool.
+        let downloadPath = download.path
+        let indexByteCount = try await Self.onOwnThread { () throws(RefreshError) -> Int in try self.decompress(downloadPath) }
         let fetchedAt = now()
         try entry.writeRecord(IndexCacheEntry.Record(source: entry.sourceDescription, fetchedAt: fetchedAt.timeIntervalSince1970,
                                                      downloadSHA256: outcome.sha256, indexByteCount: indexByteCount))
@@ -253,6 +256,21 @@ public final class IndexStore: Sendable {
         }
         renamed = true
         return byteCount
+    }
+
+    /// Runs `work` on a new thread and waits for it without blocking the calling task's thread.
+    private static func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws(RefreshError) -> Value)
+        async throws(RefreshError) -> Value {
+        let result: Result<Value, RefreshError> = await withCheckedContinuation { continuation in
+            let thread = Thread {
+                do throws(RefreshError) { continuation.resume(returning: .success(try work())) } catch {
+                    continuation.resume(returning: .failure(error))
+                }
+            }
+            thread.name = "CityIndex verify"
+            thread.start()
+        }
+        return try result.get()
     }
 
     private static func refreshError(_ error: InputError, limits: Limits) -> RefreshError {
