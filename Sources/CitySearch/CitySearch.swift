@@ -137,15 +137,13 @@ struct CitySearch: AsyncParsableCommand {
                 throw fail("\(error)", status: 65)
             }
             await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds),
-                                    matching: match, order: rank, typos: typos, countries: countries.isEmpty ? nil : Set(countries)).run()
+                                    matching: match, order: rank, typos: typos, countries: countryFilter).run()
             return
         }
         do {
             let (wanted, overflow) = offset.addingReportingOverflow(limit)
-            let matches = countries.isEmpty
-                ? try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted, typos: typos)
-                : try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted, typos: typos,
-                                       countries: Set(countries))
+            let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted,
+                                               typos: typos, countries: countryFilter)
             let page = matches.dropFirst(offset).prefix(limit)
             let output: String
             switch format {
@@ -183,6 +181,9 @@ struct CitySearch: AsyncParsableCommand {
             throw fail("\(error)", status: 74)
         }
     }
+
+    /// `--country` as a search filter: nil (every country) when none was given.
+    private var countryFilter: Set<String>? { countries.isEmpty ? nil : Set(countries) }
 
     private func isOpenError(_ error: IndexFileError) -> Bool {
         switch error {

@@ -20,39 +20,17 @@ enum IndexOpening {
         defer { unlink(temporaryPath) }
         do {
             defer { close(descriptor) }
-            let decoded = try ArtifactCodec.decompressing(FileDescriptorSource(path: path),
-                                                          maximumByteCount: maximumIndexByteCount).source
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count = try decoded.read(into: buffer)
-                if count == 0 { break }
-                var written = 0
-                while written < count {
-                    let result = write(descriptor, buffer.baseAddress! + written, count - written)
-                    if result < 0 && errno == EINTR { continue }
-                    guard result > 0 else { throw InputError.readFailed(path: temporaryPath, reason: String(cString: strerror(errno))) }
-                    written += result
-                }
-            }
-        } catch let error as InputError {
-            throw .cannotMapFile(path: "\(path) (a \(format) artifact: \(error))", errno: EIO)
+            _ = try DescriptorWriting.decompress(fileAt: path, into: descriptor, outputName: temporaryPath,
+                                                 maximumByteCount: maximumIndexByteCount)
         } catch {
-            throw .cannotOpenFile(path: path, errno: EIO)
+            throw .cannotMapFile(path: "\(path) (a \(format) artifact: \(error))", errno: EIO)
         }
         return try CityIndex(path: temporaryPath)
     }
 
     /// The compression of the file's first bytes; nil when it cannot be read.
     private static func compression(ofFileAt path: String) -> CompressionFormat? {
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        var prefix = [UInt8](repeating: 0, count: CompressionFormat.magicByteCount)
-        let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard count > 0 else { return nil }
-        return CompressionFormat.detect(fromPrefix: prefix.prefix(count))
+        guard let prefix = FilePrefix.read(path: path, count: CompressionFormat.magicByteCount), !prefix.isEmpty else { return nil }
+        return CompressionFormat.detect(fromPrefix: prefix)
     }
 }

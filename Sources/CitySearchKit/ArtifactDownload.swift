@@ -67,14 +67,9 @@ struct HashingWriter {
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws(IndexStore.RefreshError) {
         guard bytes.count <= limit - byteCount else { throw .downloadTooLarge(limit: limit) }
         hasher.update(bytes)
-        var written = 0
-        while written < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .cannotWriteCache(path: "(temporary download file)", reason: String(cString: strerror(errno)))
-            }
-            written += count
+        let failure = DescriptorWriting.writeAll(bytes, to: descriptor)
+        guard failure == 0 else {
+            throw .cannotWriteCache(path: "(temporary download file)", reason: String(cString: strerror(failure)))
         }
         byteCount += bytes.count
     }

@@ -131,13 +131,8 @@ public actor CitySearchSession {
         do {
             let limit = configuration.order == .population ? configuration.rankedResultLimit : .max
             let resultLimit = isFavoritesOnly ? .max : limit
-            if let countries = configuration.countries {
-                matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
-                                           limit: resultLimit, typos: configuration.typos, countries: countries)
-            } else {
-                matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
-                                           limit: resultLimit, typos: configuration.typos)
-            }
+            matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
+                                       limit: resultLimit, typos: configuration.typos, countries: configuration.countries)
             // A file rewritten in place gives wrong results, never a crash: do not deliver them.
             try index.checkFileUnchanged()
         } catch {

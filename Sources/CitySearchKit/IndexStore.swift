@@ -128,11 +128,13 @@ public final class IndexStore: Sendable {
     /// The index: the cached copy when fresh, otherwise refreshed, otherwise (telling why) the
     /// stale cached copy.
     public func load() async throws(StoreError) -> Loaded {
-        if let cached = cachedCopy(), cached.isFresh { return cached.loaded(.fresh) }
+        // Checked once (its checksum is O(size)): a failed refresh leaves this copy as it was.
+        let cached = cachedCopy()
+        if let cached, cached.isFresh { return cached.loaded(.fresh) }
         do {
             return try await refresh()
         } catch {
-            if let cached = cachedCopy() { return cached.loaded(.stale(reason: error)) }
+            if let cached { return cached.loaded(.stale(reason: error)) }
             throw .unavailable(reason: error)
         }
     }
@@ -223,21 +225,11 @@ public final class IndexStore: Sendable {
         defer { if !renamed { unlink(output.path) } }
         do {
             defer { close(output.descriptor) }
-            let decoded: ByteSource
             do {
-                decoded = try ArtifactCodec.decompressing(FileDescriptorSource(path: downloadPath),
-                                                          maximumByteCount: limits.maximumIndexByteCount).source
+                _ = try DescriptorWriting.decompress(fileAt: downloadPath, into: output.descriptor, outputName: output.path,
+                                                     maximumByteCount: limits.maximumIndexByteCount)
             } catch {
                 throw Self.refreshError(error, limits: limits)
-            }
-            var writer = HashingWriter(descriptor: output.descriptor, limit: .max)
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-            defer { buffer.deallocate() }
-            while true {
-                let count: Int
-                do { count = try decoded.read(into: buffer) } catch { throw Self.refreshError(error, limits: limits) }
-                if count == 0 { break }
-                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
             }
             guard fchmod(output.descriptor, 0o644) == 0, fsync(output.descriptor) == 0 else {
                 throw .cannotWriteCache(path: output.path, reason: String(cString: strerror(errno)))

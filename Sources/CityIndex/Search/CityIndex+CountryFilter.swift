@@ -2,19 +2,21 @@
 
 extension CityIndex {
     /// `search(_:matching:order:limit:typos:)` restricted to cities of `countries` (two-letter
-    /// codes such as "FR"; case-insensitive; an empty set restricts to nothing): the same
+    /// codes such as "FR"; case-insensitive; an empty set restricts to nothing; `nil` does not
+    /// restrict, so callers pass an optional filter through): the same
     /// matches, matched names, highlights and order, without the others; `totalCount` counts
     /// the matches in those countries.
     ///
     /// ```swift
     /// let french = try index.search("paris", matching: .words, order: .population, limit: 5, countries: ["FR"])
     /// ```
-    /// - Complexity: O(*M*) for the *M* matches of the unrestricted search (found without a
+    /// - Complexity: with `countries`, O(*M*) for the *M* matches of the unrestricted search (found without a
     ///   limit, then filtered; the country is one read of the city's record), so a short
     ///   query that matches much of the index costs a pass over those matches.
     public func search(_ query: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none,
-                       countries: Set<String>) throws(IndexFileError) -> CityMatches {
+                       countries: Set<String>?) throws(IndexFileError) -> CityMatches {
+        guard let countries else { return try search(query, matching: matching, order: order, limit: limit, typos: typos) }
         precondition(limit >= 0, "limit must not be negative")
         let codes = Set(countries.compactMap(Self.countryCodeValue))
         let all = try search(query, matching: matching, order: order, limit: .max, typos: typos)

@@ -61,18 +61,7 @@ package enum AtomicFileWriter {
         }
         var writeResult: Int32 = 0
         for chunk in chunks where writeResult == 0 {
-            writeResult = chunk.withUnsafeBytes { buffer -> Int32 in
-                var written = 0
-                while written < buffer.count {
-                    let count = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    written += count
-                }
-                return 0
-            }
+            writeResult = chunk.withUnsafeBytes { DescriptorWriting.writeAll($0, to: descriptor) }
         }
         if writeResult == 0 && (fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0) { writeResult = errno }
         close(descriptor)
