@@ -74,8 +74,6 @@ public enum NodeDefect: Equatable, Sendable {
     case invalidRootOffset
     /// The node claims more children than there are byte values (or than fit in the section).
     case tooManyChildren(Int)
-    /// The child offsets' byte width is not 1, 2, 3 or 4.
-    case invalidOffsetWidth(UInt8)
     /// The children's first key bytes are not strictly increasing.
     case childLabelsNotIncreasing
     /// A child is not stored before its parent (children precede parents, so every walk ends).

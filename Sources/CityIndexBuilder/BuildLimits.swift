@@ -8,9 +8,12 @@ package struct BuildLimits: Sendable {
     /// Bytes of text in each of the builder's arenas (names, folded keys, word keys: 32-bit
     /// offsets), and entries in its tables.
     package var maximumArenaByteCount = Int(UInt32.max)
-    /// Bytes of a section whose contents are addressed by 32-bit offsets (`NODE`, `WNOD`,
-    /// `NAME`, `ALTN` text).
+    /// Bytes of a section whose contents are addressed by 32-bit offsets (`NAME`, `ALTN`
+    /// text, the top lists).
     package var maximumSectionByteCount = Int(UInt32.max)
+    /// Bytes of a trie section (`NODE`, `WNOD`): a child reference holds a distance shifted
+    /// left by one bit in at most 32 bits (FORMAT.md §6).
+    package var maximumTrieSectionByteCount = Int(Int32.max)
 
     package init() {}
 }

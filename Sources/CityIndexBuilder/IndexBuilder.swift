@@ -136,10 +136,13 @@ public struct IndexBuilder: Sendable {
             IndexFileWriter.Section(kind: .wordPostings, isRequired: true,
                                     bytes: WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount)),
         ]
-        for section in sections where section.bytes.count > limits.maximumSectionByteCount {
+        for section in sections {
+            let isTrie = section.kind == .nodes || section.kind == .wordNodes
+            let limit = isTrie ? limits.maximumTrieSectionByteCount : limits.maximumSectionByteCount
+            guard section.bytes.count > limit else { continue }
             throw IndexBuildError.formatLimitExceeded(
-                "the \(section.kind) section would be \(section.bytes.count) bytes, over the \(limits.maximumSectionByteCount) its "
-                + "32-bit offsets address (FORMAT.md §10); split the list into several indexes")
+                "the \(section.kind) section would be \(section.bytes.count) bytes, over the \(limit) its "
+                + "\(isTrie ? "31-bit child distances" : "32-bit offsets") address (FORMAT.md §10); split the list into several indexes")
         }
         sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
         // The top lists come from searching the finished tries: open them, search, then add.

@@ -244,5 +244,14 @@ struct FormatLimitTests {
             guard case .formatLimitExceeded(let detail) = error else { Issue.record("\(error)"); return }
             #expect(detail.contains("32-bit offsets") && detail.contains("section would be"), "\(detail)")
         }
+        var tries = IndexBuilder()
+        tries.limits.maximumTrieSectionByteCount = 16
+        do throws(IndexBuildError) {
+            _ = try tries.build(jsonBytes: json)
+            Issue.record("a trie section past its limit was written")
+        } catch {
+            guard case .formatLimitExceeded(let detail) = error else { Issue.record("\(error)"); return }
+            #expect(detail.contains("31-bit child distances") && detail.contains("section would be"), "\(detail)")
+        }
     }
 }

@@ -44,7 +44,7 @@ struct FormatRoundTripTests {
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
         #expect(Array(bytes[0..<4]) == Array("CIDX".utf8))
-        #expect(bytes[4] == 3 && bytes[5] == 0)
+        #expect(bytes[4] == 4 && bytes[5] == 0)
         let recordedSize = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
@@ -76,16 +76,18 @@ struct FormatRoundTripTests {
         #expect(sizes[.idIndex] == 8 + 8)                  // 3 ranks of 2 bits: one word
         #expect(sizes[.population] == 8 + 8)               // 101, 201 and 0 (unknown) in 8 bits: one word
         #expect(sizes[.populationOrder] == 8 + 2 * 8)      // entries 1 and 2 swap: Paris US outranks Paris FR
-        // ALTN: offsets for 3 cities + end; a length varint and the coded "Lutetia".
-        #expect(sizes[.alternateNames] == 8 + 4 * 4 + 1 + Self.codedLength(of: "Lutetia", in: built.bytes))
+        // ALTN: header 8; one block start (ranks 0 ... 3) padded to 8; the packed starts of the
+        // 3 cities and the end (header 8, 4 small values in one word); a length varint and the
+        // coded "Lutetia".
+        #expect(sizes[.alternateNames] == 8 + 8 + 8 + 8 + 1 + Self.codedLength(of: "Lutetia", in: built.bytes))
         #expect(sizes[.wordPostings] == 8 + 8)             // koln, lutetia, paris ×2: 4 × (2 + 1) bits, one word
-        // NODE (blind: no label bytes): header 8; leaves "koln" and "paris" 3 each (entry
-        // delta, entry count, 0 children); root 11 (delta, count, children, path length 0,
-        // repeats, best, width, 2 labels, 2 one-byte distances).
-        #expect(sizes[.nodes] == 8 + 3 + 3 + 11)
-        // WNOD: header 8; leaves "koln" and "lutetia" 3 each, "paris" 4 (a bucket of two
-        // postings names its best entry); root 13 (3 labels, 3 distances).
-        #expect(sizes[.wordNodes] == 8 + 3 + 3 + 4 + 13)
+        // NODE (blind: no label bytes): header 8; "koln", one entry, is an inline leaf (only its
+        // parent's ref); leaf "paris" 3 (entry delta, entry count, shape 0); root 10 (delta,
+        // count, shape, path length 0, repeats, best, 2 labels, 2 one-byte refs).
+        #expect(sizes[.nodes] == 8 + 3 + 10)
+        // WNOD: header 8; "koln" and "lutetia" inline; "paris" 4 (a bucket of two postings
+        // names its best entry); root 12 (3 labels, 3 refs).
+        #expect(sizes[.wordNodes] == 8 + 4 + 12)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         #expect(try index.search("paris", matching: .words, order: .population).map(\.id) == [1, 2])
@@ -176,9 +178,9 @@ struct FormatRoundTripTests {
             #"{"country":"XX","name":"\#(name)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"population":\#(100 * (index + 1))}"#
         }.joined(separator: ",") + "]"
         let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
-        // Header 8; one bucket leaf under the root, 4 bytes (delta, count, 0 children, best);
-        // the root 9 (delta, count, 1 child, path length, repeats, best, width, label, distance).
-        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 4 + 9)
+        // Header 8; one bucket leaf under the root, 4 bytes (delta, count, shape 0, best);
+        // the root 8 (delta, count, shape, path length, repeats, best, label, ref).
+        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 4 + 8)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         for (query, ids) in [("s", [1, 4, 2, 3, 5]), ("sal", [1, 4, 2, 3, 5]), ("sala", [1, 4]), ("salam", [4]), ("sale", [2]),

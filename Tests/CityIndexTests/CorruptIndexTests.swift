@@ -56,8 +56,8 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 3...3)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 3...3)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 4...4)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 4...4)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
@@ -65,14 +65,15 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("format version 1 and 2 files (written by earlier build-index versions) are rejected with a clear message, not misread",
-          arguments: [1, 2])
+    @Test("format version 1, 2 and 3 files (written by earlier build-index versions) are rejected with a clear message, not misread",
+          arguments: [1, 2, 3])
     func rejectsOlderVersions(version: UInt32) throws {
         let path = Fixtures.directory.appendingPathComponent("small-v\(version).cidx").path
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 3...3)) { try CityIndex(path: path) }
-        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 3...3)
-        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 3...3). "
-                + "Rebuild the index with this version's build-index (version 3 stores the tries without their label bytes; "
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 4...4)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 4...4)
+        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 4...4). "
+                + "Rebuild the index with this version's build-index (version 4 holds one-entry trie leaves in their parents "
+                + "and packs the alternate names' offsets; version 3 stored the tries without their label bytes; "
                 + "version 2 added word matching and population order).")
     }
 
@@ -258,7 +259,10 @@ struct CorruptIndexTests {
         }
         let alternates = Self.section("ALTN", in: bytes)
         let cityCount = (0..<4).reduce(0) { $0 | Int(bytes[24 + $1]) << (8 * $1) }
-        let textStart = alternates.lowerBound + 8 + 4 * (cityCount + 1)
+        // FORMAT.md §7.5: header, block starts (padded to 8), a packed array of cityCount + 1 starts.
+        let startsOffset = alternates.lowerBound + 8 + ((cityCount / 64 + 1) * 4 + 7) / 8 * 8
+        let startsWidth = Int(bytes[startsOffset])
+        let textStart = startsOffset + 8 + ((cityCount + 1) * startsWidth + 63) / 64 * 8
         var entries: [Range<Int>] = []
         var position = textStart
         while position < alternates.upperBound {

@@ -6,11 +6,11 @@ package enum IndexLayout {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 3
+    package static let currentVersion: UInt32 = 4
     /// The format versions this library reads. Versions 1 (no word matching, no ranking
-    /// data in the trie) and 2 (tries with their label bytes) are rejected: their files
-    /// must be rebuilt.
-    package static let supportedVersions: ClosedRange<UInt32> = 3...3
+    /// data in the trie), 2 (tries with their label bytes) and 3 (every trie leaf stored as a
+    /// node, 32-bit alternate-name offsets) are rejected: their files must be rebuilt.
+    package static let supportedVersions: ClosedRange<UInt32> = 4...4
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32
@@ -50,6 +50,15 @@ package enum IndexLayout {
 
     /// Size of the `ALTN` section's own header (text byte count + reserved).
     package static let alternateHeaderByteCount = 8
+    /// `ALTN` stores a 32-bit text start per block of this many ranks (FORMAT.md §7.5).
+    package static let alternateRanksPerBlock = 64
+
+    /// Where `ALTN`'s packed starts begin, after the header and the block starts of
+    /// `cityCount + 1` ranks padded to a multiple of 8. O(1).
+    package static func alternatePackedStartsOffset(cityCount: Int) -> Int {
+        let blockCount = (cityCount + alternateRanksPerBlock) / alternateRanksPerBlock
+        return alternateHeaderByteCount + (blockCount * 4 + 7) / 8 * 8
+    }
 
     /// Size of the `NODE` and `WNOD` sections' own header (root offset + bucket capacity).
     package static let nodeSectionHeaderByteCount = 8

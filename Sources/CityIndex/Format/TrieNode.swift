@@ -5,12 +5,16 @@
 /// says), in `WNOD` posting *i* of `WPST`.
 ///
 /// Grammar (FORMAT.md §6):
-/// `Node --> firstEntryDelta:varint, entryCount:varint, childCount:varint, [pathLength:varint,
-///  repeatCount:varint, bestDelta:varint, offsetWidth:u8, childLabels:u8^childCount,
-///  childDistances:uint(offsetWidth)^childCount]`
-/// (the bracket only when childCount > 0: a leaf's entries are one key's, one per city and
-/// in population order, so its repeat count is 0 and its best entry its first), or, for a
-/// bucket of 2 or more entries, `[bestDelta:varint]` (FORMAT.md §6).
+/// `Node --> firstEntryDelta:varint, entryCount:varint, shape:varint, [pathLength:varint,
+///  repeatCount:varint, bestDelta:varint, childLabels:u8^childCount,
+///  childRefs:uint(refWidth)^childCount]`
+/// (`shape` is 0 for a leaf, else `((childCount − 1) << 2 | (refWidth − 1)) + 1`; the bracket
+/// only for an inner node: a leaf's entries are one key's, one per city and in population
+/// order, so its repeat count is 0 and its best entry its first), or, for a bucket of 2 or
+/// more entries, `[bestDelta:varint]`. A child ref is `distance << 1` for a node stored
+/// `distance` bytes before its parent, or `entryDelta << 1 | 1` for an **inline leaf**: a
+/// leaf of exactly one entry, `parent.firstEntry + entryDelta`, that is not stored at all
+/// (FORMAT.md §6).
 ///
 /// The trie is *blind* (a PATRICIA trie): a node stores where its path ends, not the bytes
 /// of its edge label. Every key below a node starts with the node's path, so the bytes are
@@ -23,7 +27,9 @@
 /// - I2: a node's entry range lies inside its parent's (so every entry is a valid position);
 /// - an inner node's path is longer than its parent's (so a walk moves forward in the query).
 struct TrieNode {
-    /// Offset of the node from the start of the section.
+    /// Offset of the node from the start of the section; for an inline leaf (stored only as
+    /// its parent's child ref) minus the offset of that ref, so that offsets stay unique and
+    /// never name a stored node (top lists are looked up by offset).
     let offset: Int
     /// The length in bytes of the node's path (its key prefix) for an inner node; `Int.max`
     /// for a leaf, whose path is the whole key of its entries and is never branched on.
@@ -40,8 +46,8 @@ struct TrieNode {
     let childCount: Int
     /// The section's bucket capacity (FORMAT.md §6), which decides whether a leaf is a bucket.
     let bucketCapacity: Int
-    private let offsetWidth: Int
-    /// Section offset of the child labels; the child distances follow them.
+    private let refWidth: Int
+    /// Section offset of the child labels; the child refs follow them.
     private let childLabelsOffset: Int
 
     /// Most children a node can have: one per possible next byte.
@@ -49,6 +55,12 @@ struct TrieNode {
 
     /// Whether the node has no children (and so no stored path length).
     var isLeaf: Bool { childCount == 0 }
+
+    /// Whether the node is an inline leaf: one entry, stored only as its parent's child ref.
+    var isInline: Bool { offset < 0 }
+
+    /// Where the node's bytes (an inline leaf's: its ref) lie in the section, for errors.
+    var byteOffset: Int { abs(offset) }
 
     /// Whether the node is a bucket: a leaf whose entries may belong to several keys.
     var isBucket: Bool { childCount == 0 && entryCount <= bucketCapacity && bucketCapacity > 1 }
@@ -61,14 +73,18 @@ struct TrieNode {
         func defect(_ reason: NodeDefect) -> IndexFileError { .corruptNode(nodeOffset: offset, reason: reason) }
         guard let (entryDelta, afterDelta) = section.varint(at: offset),
               let (entryCount, afterCount) = section.varint(at: afterDelta),
-              let (childCount, afterChildCount) = section.varint(at: afterCount) else {
+              let (shape, afterShape) = section.varint(at: afterCount) else {
             throw defect(section.uint8(at: offset) == nil ? .truncated : .malformedVarint)
         }
+        // Shape 0: a leaf; else the child count (1…256 when well formed) and the ref width (1…4).
+        let childCount = shape == 0 ? 0 : Int((shape - 1) >> 2) + 1
+        let refWidth = shape == 0 ? 0 : Int((shape - 1) & 3) + 1
+        guard childCount <= Self.maximumChildCount else { throw defect(.tooManyChildren(childCount)) }
         var repeatCount: UInt32 = 0, bestDelta: UInt32 = 0
         var pathLength = Int.max
-        var afterSummary = afterChildCount
+        var afterSummary = afterShape
         if childCount > 0 {
-            guard let (length, afterLength) = section.varint(at: afterChildCount),
+            guard let (length, afterLength) = section.varint(at: afterShape),
                   let (repeats, afterRepeat) = section.varint(at: afterLength),
                   let (best, afterBest) = section.varint(at: afterRepeat) else {
                 throw defect(.malformedVarint)
@@ -79,8 +95,8 @@ struct TrieNode {
             (pathLength, repeatCount, bestDelta, afterSummary) = (Int(length), repeats, best, afterBest)
         } else if bucketCapacity > 1 && entryCount >= 2 && entryCount <= bucketCapacity {
             // A bucket of several entries: not in population order, so it names its best.
-            guard let (best, _) = section.varint(at: afterChildCount) else {
-                throw defect(section.uint8(at: afterChildCount) == nil ? .truncated : .malformedVarint)
+            guard let (best, _) = section.varint(at: afterShape) else {
+                throw defect(section.uint8(at: afterShape) == nil ? .truncated : .malformedVarint)
             }
             bestDelta = best
         }
@@ -91,15 +107,8 @@ struct TrieNode {
         guard repeatCount <= entryCount, bestDelta < max(entryCount, 1) else {
             throw defect(.invalidCounts(repeatCount: Int(repeatCount), bestDelta: Int(bestDelta)))
         }
-        guard Int(childCount) <= Self.maximumChildCount else { throw defect(.tooManyChildren(Int(childCount))) }
-        var offsetWidth = 0
-        var childLabelsOffset = afterSummary
         if childCount > 0 {
-            guard let width = section.uint8(at: afterSummary) else { throw defect(.truncated) }
-            guard (1...4).contains(width) else { throw defect(.invalidOffsetWidth(width)) }
-            offsetWidth = Int(width)
-            childLabelsOffset = afterSummary + 1
-            guard section.slice(offset: childLabelsOffset, length: Int(childCount) * (1 + offsetWidth)) != nil else {
+            guard section.slice(offset: afterSummary, length: childCount * (1 + refWidth)) != nil else {
                 throw defect(.truncated)
             }
         }
@@ -109,10 +118,24 @@ struct TrieNode {
         self.entryCount = Int(entryCount)
         self.cityCount = Int(entryCount - repeatCount)
         self.bestEntry = firstEntry + Int(bestDelta)
-        self.childCount = Int(childCount)
+        self.childCount = childCount
         self.bucketCapacity = bucketCapacity
-        self.offsetWidth = offsetWidth
-        self.childLabelsOffset = childLabelsOffset
+        self.refWidth = refWidth
+        self.childLabelsOffset = afterSummary
+    }
+
+    /// The inline leaf whose ref lies at `refOffset`: entry `firstEntry` alone.
+    private init(inlineLeafRefAt refOffset: Int, firstEntry: Int, bucketCapacity: Int) {
+        offset = -refOffset
+        pathLength = Int.max
+        self.firstEntry = firstEntry
+        entryCount = 1
+        cityCount = 1
+        bestEntry = firstEntry
+        childCount = 0
+        self.bucketCapacity = bucketCapacity
+        refWidth = 0
+        childLabelsOffset = 0
     }
 
     /// The entries below this node.
@@ -141,8 +164,16 @@ struct TrieNode {
 
     /// Child `index` (in 0..<childCount), parsed and checked against I1 and I2.
     func child(at index: Int, in section: ByteView) throws(IndexFileError) -> TrieNode {
-        let distanceOffset = childLabelsOffset + childCount + index * offsetWidth
-        let distance = Int(section.unsigned(uncheckedAt: distanceOffset, width: offsetWidth))
+        let refOffset = childLabelsOffset + childCount + index * refWidth
+        let ref = Int(section.unsigned(uncheckedAt: refOffset, width: refWidth))
+        if ref & 1 == 1 {
+            let childFirstEntry = firstEntry + ref >> 1
+            guard childFirstEntry < firstEntry + entryCount else {
+                throw .corruptNode(nodeOffset: refOffset, reason: .entryRangeOutsideParent(firstEntry: childFirstEntry, entryCount: 1))
+            }
+            return TrieNode(inlineLeafRefAt: refOffset, firstEntry: childFirstEntry, bucketCapacity: bucketCapacity)
+        }
+        let distance = ref >> 1
         let childOffset = offset - distance
         guard distance > 0, childOffset >= IndexLayout.nodeSectionHeaderByteCount else {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))

@@ -137,7 +137,7 @@ enum RankedSearch {
                 for index in 0 ..< node.childCount { children.append(try node.child(at: index, in: section)) }
                 for child in children.reversed() {
                     guard child.entries.upperBound <= previousEnd else {
-                        throw .corruptNode(nodeOffset: child.offset, reason: .entriesOutOfOrder)
+                        throw .corruptNode(nodeOffset: child.byteOffset, reason: .entriesOutOfOrder)
                     }
                     previousEnd = child.firstEntry
                     ownEnd = child.firstEntry

@@ -1,36 +1,47 @@
 // AlternateNames.swift: the ALTN section, each city's alternate names (FORMAT.md §7.5).
 
-/// The `ALTN` section: a header, `cityCount + 1` offsets into the text, then the text: each
-/// city's alternate names as (length varint, UTF-8) runs; a city's names are its slots 1, 2, ….
+/// The `ALTN` section: a header, where each city's alternate names start in the text (a
+/// 32-bit start per block of 64 ranks plus a bit-packed distance from it per rank), then the
+/// text: each city's alternate names as (length varint, coded name) runs; a city's names
+/// are its slots 1, 2, ….
 ///
 /// Invariant (checked by `init(validating:cityCount:)`): the section holds exactly the header,
-/// the offsets and `textByteCount` bytes of text, so every offset read is in bounds. The
-/// offsets and runs are not trusted: a damaged run reads as fewer names; `verify()` checks them.
+/// the block starts, the packed starts of `cityCount + 1` ranks and `textByteCount` bytes of
+/// text, so every start read is in bounds. The starts and runs are not trusted: a damaged run
+/// reads as fewer names; `verify()` checks them.
 struct AlternateNames {
-    private let offsets: ByteView
+    private let blockStarts: ByteView
+    private let starts: PackedArray
     /// The text part.
     let text: ByteView
 
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
         let textByteCount = UInt64(section.uint32(at: 0) ?? 0)
-        let offsetsByteCount = (cityCount + 1) * 4
-        let textStart = IndexLayout.alternateHeaderByteCount + offsetsByteCount
+        let startsOffset = IndexLayout.alternatePackedStartsOffset(cityCount: cityCount)
+        let startsWidth = Int(section.uint8(at: startsOffset) ?? 0)
+        let startsByteCount = PackedArray.byteCount(count: cityCount + 1, valueWidth: startsWidth)
+        let textStart = startsOffset + startsByteCount
         try section.requireByteCount(UInt64(textStart) + textByteCount, of: .alternateNames)
-        offsets = section.slice(uncheckedOffset: IndexLayout.alternateHeaderByteCount, length: offsetsByteCount)
+        blockStarts = section.slice(uncheckedOffset: IndexLayout.alternateHeaderByteCount,
+                                    length: startsOffset - IndexLayout.alternateHeaderByteCount)
+        starts = try PackedArray(validating: section.slice(uncheckedOffset: startsOffset, length: startsByteCount),
+                                 count: cityCount + 1, of: .alternateNames)
         text = section.slice(uncheckedOffset: textStart, length: Int(textByteCount))
     }
 
-    /// Where the alternate names of the city at `rank` begin and end in `text` (not checked
-    /// against it); `rank` in `0 ... cityCount` for the end offset. O(1).
+    /// Where the alternate names of the city at `rank` begin in `text` (not checked against
+    /// it); `rank` in `0 ... cityCount` for the end offset. O(1): two reads.
     @inline(__always)
-    func textOffset(ofRank rank: Int) -> UInt32 { offsets.uint32(uncheckedAt: rank * 4) }
+    func textOffset(ofRank rank: Int) -> Int {
+        Int(blockStarts.uint32(uncheckedAt: rank / IndexLayout.alternateRanksPerBlock * 4)) + Int(starts[rank])
+    }
 
     /// The bytes of `text` holding the alternate names of the city at `rank`; empty on a
     /// damaged table. O(1).
     func block(ofRank rank: Int) -> ByteView {
         let first = textOffset(ofRank: rank), end = textOffset(ofRank: rank + 1)
-        guard first <= end, let block = text.slice(offset: Int(first), length: Int(end - first)) else { return text.empty }
+        guard first <= end, let block = text.slice(offset: first, length: end - first) else { return text.empty }
         return block
     }
 

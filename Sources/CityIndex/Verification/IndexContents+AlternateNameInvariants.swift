@@ -12,7 +12,7 @@ extension IndexContents {
                 } ?? false
             }
         }
-        guard alternates.textOffset(ofRank: 0) == 0, alternates.textOffset(ofRank: cityCount) == UInt32(alternates.text.count) else {
+        guard alternates.textOffset(ofRank: 0) == 0, alternates.textOffset(ofRank: cityCount) == alternates.text.count else {
             throw .invariantViolated(.alternateNameOutOfBounds(rank: 0))
         }
         for rank in 0 ..< cityCount {

@@ -23,7 +23,7 @@ extension IndexContents {
                                        keysOfEntry: { [foldedName(ofRank: $0)] },
                                        disagreement: { .invariantViolated(.trieDisagreesWithRecords(rank: $0)) }) { node, path, own throws(IndexFileError) in
             if listed.contains(node.offset) { listedNodes[node.offset] = node }
-            guard node.cityCount == node.entryCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.offset)) }
+            guard node.cityCount == node.entryCount else { throw .invariantViolated(.nodeSummaryWrong(nodeOffset: node.byteOffset)) }
             for rank in own {
                 guard foldedName(ofRank: rank) == path else { throw .invariantViolated(.trieDisagreesWithRecords(rank: rank)) }
                 if rank > own.lowerBound {

@@ -33,7 +33,7 @@ extension IndexContents {
         try wordTrie.walkCheckingStructure(precedes: { key(ofPosting: $0) < key(ofPosting: $1) },
                                            keysOfEntry: suffixKeys(ofPosting:),
                                            disagreement: { .invariantViolated(.wordTrieDisagreesWithNames(posting: $0)) }) { node, path, own throws(IndexFileError) in
-            summaries.append((node.entries, node.cityCount, node.offset))
+            summaries.append((node.entries, node.cityCount, node.byteOffset))
             if listed.contains(node.offset) { listedNodes[node.offset] = node }
             if wordTrie.isBucket(node) {
                 // Each posting's key is the one suffix key of its name below the bucket's edge

@@ -27,11 +27,14 @@ extension TrieSection {
         // Pending nodes: where to find them, and the path length and byte that lead to them.
         var pending: [(node: TrieNode, pathLength: Int, label: UInt8?)] = [(root, 0, nil)]
         while let (node, pathLength, label) = pending.popLast() {
-            let bit = node.offset
-            guard visited[bit / 64] & (1 << UInt64(bit % 64)) == 0 else {
-                throw .corruptNode(nodeOffset: node.offset, reason: .reachedTwice)
+            // An inline leaf exists only in its parent's ref: it cannot be reached twice.
+            if !node.isInline {
+                let bit = node.offset
+                guard visited[bit / 64] & (1 << UInt64(bit % 64)) == 0 else {
+                    throw .corruptNode(nodeOffset: node.offset, reason: .reachedTwice)
+                }
+                visited[bit / 64] |= 1 << UInt64(bit % 64)
             }
-            visited[bit / 64] |= 1 << UInt64(bit % 64)
             path.removeSubrange(pathLength...)
             if let label { path.append(label) }
             // A bucket's entries have different keys: its path is what leads to it.
@@ -51,7 +54,7 @@ extension TrieSection {
             var entryEnd = node.entries.upperBound
             for child in children.reversed() {
                 guard child.entries.upperBound == entryEnd, child.entryCount > 0 else {
-                    throw .corruptNode(nodeOffset: child.offset,
+                    throw .corruptNode(nodeOffset: child.byteOffset,
                                        reason: .entryRangeOutsideParent(firstEntry: child.firstEntry, entryCount: child.entryCount))
                 }
                 entryEnd = child.firstEntry

@@ -45,14 +45,16 @@ struct TrieSectionWriter {
         var children: [Child] = []
     }
 
-    /// A child edge: a written node, or a bucket to write as a leaf when its parent is written
-    /// (its subtree is small enough to become one, unless an ancestor becomes one too).
+    /// A child edge: a written node, or (`offset` nil) a bucket to write as a leaf when its
+    /// parent is written (its subtree is small enough to become one, unless an ancestor
+    /// becomes one too) or a leaf of one entry, held inline by its parent's ref.
     private struct Child {
         var label: UInt8
         var offset: Int?
         var firstEntry: Int
         var entryEnd: Int
         var best: Int
+        var entryCount: Int { entryEnd - firstEntry }
     }
 
     /// The section and how many nodes it holds.
@@ -71,42 +73,50 @@ struct TrieSectionWriter {
         }
 
         func write(_ node: OpenNode, parentFirstEntry: Int) -> Int {
-            // Buckets below this node become leaves first (children before parents, I1).
+            // Buckets below this node become leaves first (children before parents, I1); a
+            // leaf of one entry is not stored at all: its parent's ref holds it (inline).
             var children = node.children
-            for index in children.indices where children[index].offset == nil {
+            for index in children.indices where children[index].offset == nil && children[index].entryCount >= 2 {
                 let child = children[index]
                 children[index].offset = writer.count
                 nodeCount += 1
                 writer.appendVarint(UInt32(child.firstEntry - node.firstEntry))
-                writer.appendVarint(UInt32(child.entryEnd - child.firstEntry))
+                writer.appendVarint(UInt32(child.entryCount))
                 writer.appendVarint(0)
                 // Its entries are several keys' runs: name the best of them.
-                if child.entryEnd - child.firstEntry >= 2 { writer.appendVarint(UInt32(child.best - child.firstEntry)) }
+                writer.appendVarint(UInt32(child.best - child.firstEntry))
             }
+            nodeCount += children.count { $0.offset == nil }
             let offset = writer.count
             nodeCount += 1
             writer.appendVarint(UInt32(node.firstEntry - parentFirstEntry))
             let entryCount = node.entryEnd - node.firstEntry
             let cityCount = distinct?.cityCount(in: node.firstEntry ..< node.entryEnd) ?? entryCount
             writer.appendVarint(UInt32(entryCount))
-            writer.appendVarint(UInt32(children.count))
-            if children.isEmpty && entries.bucketCapacity > 1 && (2 ... entries.bucketCapacity).contains(entryCount) {
-                // A leaf a reader takes for a bucket names its best entry (here: its first).
-                writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
+            guard !children.isEmpty else {
+                writer.appendVarint(0)   // shape: a leaf
+                if entries.bucketCapacity > 1 && (2 ... entries.bucketCapacity).contains(entryCount) {
+                    // A leaf a reader takes for a bucket names its best entry (here: its first).
+                    writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
+                }
+                return offset
             }
-            if !children.isEmpty {
-                // The trie is blind: an inner node stores where its path ends, not its label
-                // bytes (a search reads them from a key below it). A leaf stores neither path
-                // nor summary: it is one key's entries, one per city, best first, or a bucket.
-                writer.appendVarint(UInt32(node.depth))
-                writer.appendVarint(UInt32(entryCount - cityCount))
-                writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
-                let largestDistance = children.map { offset - $0.offset! }.max()!
-                let width = largestDistance < 1 << 8 ? 1 : largestDistance < 1 << 16 ? 2 : largestDistance < 1 << 24 ? 3 : 4
-                writer.appendUInt8(UInt8(width))
-                for child in children { writer.appendUInt8(child.label) }
-                for child in children { writer.appendLittleEndian(UInt64(offset - child.offset!), byteCount: width) }
+            // A stored child is referred to by its distance, an inline leaf by its entry.
+            let refs = children.map { child in
+                child.offset.map { (offset - $0) << 1 } ?? (child.firstEntry - node.firstEntry) << 1 | 1
             }
+            let largestRef = refs.max()!
+            let width = largestRef < 1 << 8 ? 1 : largestRef < 1 << 16 ? 2 : largestRef < 1 << 24 ? 3 : 4
+            writer.appendVarint(UInt32(((children.count - 1) << 2 | (width - 1)) + 1))
+            // The trie is blind: an inner node stores where its path ends, not its label
+            // bytes (a search reads them from a key below it). A leaf stores neither path
+            // nor summary: it is one key's entries, one per city, best first, or a bucket.
+            writer.appendVarint(UInt32(node.depth))
+            writer.appendVarint(UInt32(entryCount - cityCount))
+            writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
+            for child in children { writer.appendUInt8(child.label) }
+            // Truncated past 4 bytes (a section over 2 GiB): IndexBuilder refuses the section.
+            for ref in refs { writer.appendLittleEndian(UInt64(truncatingIfNeeded: ref), byteCount: width) }
             return offset
         }
 
@@ -121,7 +131,8 @@ struct TrieSectionWriter {
         /// node on top of the stack.
         func attach(_ node: OpenNode) {
             let parent = stack[stack.count - 1]
-            let offset = fitsBucket(node) ? nil : write(node, parentFirstEntry: parent.firstEntry)
+            let isLeafOfOne = node.entryEnd - node.firstEntry == 1 && node.children.isEmpty
+            let offset = isLeafOfOne || fitsBucket(node) ? nil : write(node, parentFirstEntry: parent.firstEntry)
             let label = keyArena[Int(keys[node.keyIndex].start) + parent.depth]
             stack[stack.count - 1].children.append(Child(label: label, offset: offset, firstEntry: node.firstEntry,
                                                          entryEnd: node.entryEnd, best: node.best))
