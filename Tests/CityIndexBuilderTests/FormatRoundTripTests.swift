@@ -94,6 +94,35 @@ struct FormatRoundTripTests {
         #expect(try index.search("lut", matching: .words)[0].matchedAlternateName == "Lutetia")
     }
 
+    @Test("SYMB with two-byte codes: names in several scripts need more than 255 symbols, and each decodes exactly")
+    func twoByteSymbolCodes() throws {
+        // Syllables of four scripts, joined at random: far more frequent substrings than one
+        // byte can name, so the table gets 192 one-byte codes and two-byte codes for the rest.
+        let syllables = ["ka", "lo", "mir", "sten", "ber", "ville", "до", "ри", "град", "ск", "ло", "βα", "θη", "πολ",
+                         "北", "京", "山", "川", "東", "大", "ha", "na", "ov", "ец", "ин", "ρο", "ni", "sk", "ost", "ова"]
+        var random = SeededGenerator(seed: 11)
+        var alternates: [String] = []
+        while alternates.count < 3_000 {
+            let name = (0 ..< Int.random(in: 2...5, using: &random)).map { _ in syllables.randomElement(using: &random)! }.joined()
+            if !alternates.contains(name) { alternates.append(name) }
+        }
+        let json = "[" + alternates.enumerated().map { index, alternate in
+            #"{"country":"XX","name":"City \#(index)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"alternatenames":["\#(alternate)"]}"#
+        }.joined(separator: ",") + "]"
+        let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
+        let symbols = Self.section("SYMB", in: built.bytes)
+        func uint32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(built.bytes[at + $1]) << (8 * $1) } }
+        #expect(uint32(symbols.lowerBound) > 255)
+        #expect(uint32(symbols.lowerBound + 4) == 192)
+        let index = try CityIndex(bytes: built.bytes)
+        try index.verify()
+        for (position, alternate) in alternates.enumerated() {
+            let matches = try index.search(alternate, matching: .words)
+            let match = try #require(matches.first { $0.id == position + 1 }, "\(alternate)")
+            #expect(match.matchedAlternateName == alternate)
+        }
+    }
+
     @Test("CITY records: id, coordinates to 6 decimals, country and name read back exactly")
     func cityRecords() throws {
         let index = Fixtures.smallIndex

@@ -1,28 +1,40 @@
 // NameSymbols.swift: the SYMB section, the symbol table that codes names (FORMAT.md §7.2).
 
-/// The `SYMB` section: up to 255 symbols of 1–8 bytes. A coded name is a sequence of codes:
-/// code *c* < `symbolCount` stands for symbol *c*, code 255 for the byte that follows it.
+/// The `SYMB` section: up to 16,320 symbols of 1–8 bytes. A coded name is a sequence of
+/// codes: a byte *c* below `singleByteCodeCount` stands for symbol *c*; a byte *c* from
+/// `singleByteCodeCount` to 254 starts a two-byte code, symbol `singleByteCodeCount + (c −
+/// singleByteCodeCount) × 256 + next byte`; 255 escapes the byte that follows it.
 ///
-/// `SymbolSection --> symbolCount:u32, reserved:u32 (0), symbols:u64^symbolCount,
+/// `SymbolSection --> symbolCount:u32, singleByteCodeCount:u32, symbols:u64^symbolCount,
 /// lengths:u8^symbolCount, zero bytes to a multiple of 8` (symbol *c* is the first
 /// `lengths[c]` bytes of `symbols[c]`, little-endian).
 ///
-/// Invariant (checked by `init(validating:)`): at most 255 symbols, each of length 1…8, and the
-/// section holds exactly them. Coded names are not trusted: a code that names no symbol or a
-/// final escape makes `decode` fail, and `verify()` reports the name.
+/// Invariant (checked by `init(validating:)`): `singleByteCodeCount ≤ 255`, no more symbols
+/// than the codes can name, each of length 1…8, and the section holds exactly them. Coded
+/// names are not trusted: a code that names no symbol, or a final escape or first byte of a
+/// two-byte code, makes `decode` fail, and `verify()` reports the name.
 struct NameSymbols {
     private let symbols: ByteView
     private let lengths: ByteView
     let symbolCount: Int
+    /// Codes below this are one byte; the others up to 254 start two-byte codes.
+    let singleByteCodeCount: Int
 
     static let escape: UInt8 = 255
     static let maximumSymbolLength = 8
 
-    /// - Complexity: O(symbols) (at most 255 length checks).
+    /// The most symbols `singleByteCodeCount` one-byte codes and the two-byte codes can name.
+    static func maximumSymbolCount(singleByteCodeCount: Int) -> Int {
+        singleByteCodeCount + (Int(escape) - singleByteCodeCount) * 256
+    }
+
+    /// - Complexity: O(symbols) (one length check each).
     init(validating section: ByteView) throws(IndexFileError) {
         let count = Int(section.uint32(at: 0) ?? 0)
-        let expected = UInt64(8 + (9 * min(count, 255) + 7) / 8 * 8)
-        guard count <= 255, section.count >= 8 else {
+        let singleByteCodeCount = Int(section.uint32(at: 4) ?? 0)
+        let maximumCount = Self.maximumSymbolCount(singleByteCodeCount: min(singleByteCodeCount, Int(Self.escape)))
+        let expected = UInt64(8 + (9 * min(count, maximumCount) + 7) / 8 * 8)
+        guard singleByteCodeCount <= Int(Self.escape), count <= maximumCount, section.count >= 8 else {
             throw .sectionSizeMismatch(section: .nameSymbols, byteCount: UInt64(section.count), expectedByteCount: expected)
         }
         try section.requireByteCount(expected, of: .nameSymbols)
@@ -32,6 +44,7 @@ struct NameSymbols {
             throw .sectionSizeMismatch(section: .nameSymbols, byteCount: UInt64(section.count), expectedByteCount: expected)
         }
         symbolCount = count
+        self.singleByteCodeCount = singleByteCodeCount
     }
 
     /// The most bytes `coded` can decode to, plus the 8 bytes of slack `decode` writes past
@@ -46,20 +59,25 @@ struct NameSymbols {
         var written = 0
         var position = 0
         while position < coded.count {
-            let code = coded[position]
+            let code = Int(coded[position])
             position += 1
-            if code == Self.escape {
+            var symbol = code
+            if code >= singleByteCodeCount {
                 guard position < coded.count else { return nil }
-                output[written] = coded[position]
-                written += 1
+                if code == Int(Self.escape) {
+                    output[written] = coded[position]
+                    written += 1
+                    position += 1
+                    continue
+                }
+                symbol = singleByteCodeCount + (code - singleByteCodeCount) << 8 + Int(coded[position])
                 position += 1
-            } else {
-                guard Int(code) < symbolCount else { return nil }
-                output.storeBytes(of: symbols.uint64(uncheckedAt: Int(code) * 8).littleEndian, toByteOffset: written, as: UInt64.self)
-                // Clamped although `init` checked 1...8: the mapped file may change after open
-                // (FORMAT.md §1.1), and `output` has room for 8 bytes per code, no more.
-                written += min(Int(lengths.uint8(uncheckedAt: Int(code))), Self.maximumSymbolLength)
             }
+            guard symbol < symbolCount else { return nil }
+            output.storeBytes(of: symbols.uint64(uncheckedAt: symbol * 8).littleEndian, toByteOffset: written, as: UInt64.self)
+            // Clamped although `init` checked 1...8: the mapped file may change after open
+            // (FORMAT.md §1.1), and `output` has room for 8 bytes per code, no more.
+            written += min(Int(lengths.uint8(uncheckedAt: symbol)), Self.maximumSymbolLength)
         }
         return written
     }

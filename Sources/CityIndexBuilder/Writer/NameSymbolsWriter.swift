@@ -2,31 +2,39 @@
 // table for name text, trained on the names, and the coder that uses it.
 import CityIndex
 
-/// Up to 255 symbols of 1–8 bytes; code *c* < 255 stands for symbol *c*, code 255 escapes the
-/// next byte. Every name is coded on its own, so each stays decodable alone (FSST, Boncz,
-/// Neumann and Leis, VLDB 2020, without its SIMD tricks).
+/// Up to 16,320 symbols of 1–8 bytes, coded in one byte (the most frequent, up to 192) or two;
+/// byte 255 escapes the next byte. Every name is coded on its own, so each stays decodable
+/// alone (FSST, Boncz, Neumann and Leis, VLDB 2020, without its SIMD tricks, and with two-byte
+/// codes: names in many scripts need more symbols than one byte can name).
 ///
 /// Training is FSST's: start with no symbols; five times, code a sample greedily with the
 /// current table, count each emitted symbol and each concatenation of two consecutive ones (up
-/// to 8 bytes), and keep the 255 with the largest gain (count × length). Deterministic: ties
-/// are broken by length, then bytes.
+/// to 8 bytes), and keep the 16,320 with the largest gain (count × length). The 192 most
+/// frequent of the result get the one-byte codes (all of them when there are at most 255).
+/// Deterministic: ties are broken by length, then bytes.
 struct NameSymbolsWriter {
-    /// The symbols, by code.
+    /// The symbols, by symbol number.
     private(set) var symbols: [[UInt8]] = []
-    /// For each first byte, the symbols that start with it as (bytes little-endian, length,
-    /// code), longest first.
-    private var byFirstByte = [[(value: UInt64, length: Int, code: UInt8)]](repeating: [], count: 256)
+    /// Symbols below this number have one-byte codes.
+    private(set) var singleByteCodeCount = 0
+    /// For each length 1…8, the symbols of that length (bytes little-endian → symbol number).
+    private var byLength = [[UInt64: Int]](repeating: [:], count: maximumSymbolLength + 1)
+    /// For each first byte, the longest symbol that starts with it (0: none).
+    private var longestStartingWith = [Int](repeating: 0, count: 256)
 
     static let escape: UInt8 = 255
-    static let maximumSymbolCount = 255
+    static let maximumSingleByteCodeCount = 192
     static let maximumSymbolLength = 8
+    /// 192 one-byte codes, then 63 first bytes (192…254) of 256 two-byte codes each.
+    static let maximumSymbolCount = maximumSingleByteCodeCount + (Int(escape) - maximumSingleByteCodeCount) * 256
 
-    init(symbols: [[UInt8]]) {
+    init(symbols: [[UInt8]], singleByteCodeCount: Int) {
         self.symbols = symbols
-        for (code, symbol) in symbols.enumerated() {
-            byFirstByte[Int(symbol[0])].append((Self.packed(symbol[...]), symbol.count, UInt8(code)))
+        self.singleByteCodeCount = singleByteCodeCount
+        for (number, symbol) in symbols.enumerated() {
+            byLength[symbol.count][Self.packed(symbol[...])] = number
+            longestStartingWith[Int(symbol[0])] = max(longestStartingWith[Int(symbol[0])], symbol.count)
         }
-        for index in byFirstByte.indices { byFirstByte[index].sort { $0.length > $1.length } }
     }
 
     /// A table trained on `texts` (a sample of about 1 MB is used).
@@ -34,7 +42,8 @@ struct NameSymbolsWriter {
         let totalBytes = texts.reduce(0) { $0 + $1.count }
         let stride = max(1, totalBytes / (1 << 20))
         let sample = Swift.stride(from: 0, to: texts.count, by: stride).map { texts[$0] }
-        var table = NameSymbolsWriter(symbols: [])
+        var table = NameSymbolsWriter(symbols: [], singleByteCodeCount: 0)
+        var chosen: [(key: SymbolKey, count: Int)] = []
         for _ in 0 ..< 5 {
             var counts: [SymbolKey: Int] = [:]
             for text in sample {
@@ -48,59 +57,74 @@ struct NameSymbolsWriter {
                     previous = symbol
                 }
             }
-            let best = counts.sorted { a, b in
+            chosen = counts.sorted { a, b in
                 let (gainA, gainB) = (a.value * a.key.length, b.value * b.key.length)
                 if gainA != gainB { return gainA > gainB }
                 if a.key.length != b.key.length { return a.key.length > b.key.length }
                 return a.key.value < b.key.value
-            }.prefix(maximumSymbolCount)
-            table = NameSymbolsWriter(symbols: best.map { $0.key.bytes })
+            }.prefix(maximumSymbolCount).map { ($0.key, $0.value) }
+            table = NameSymbolsWriter(symbols: chosen.map { $0.key.bytes }, singleByteCodeCount: chosen.count)
         }
-        return table
+        guard chosen.count > Int(escape) else { return table }
+        // Too many for one byte each: the most frequent get one-byte codes.
+        let byUse = chosen.sorted { a, b in
+            if a.count != b.count { return a.count > b.count }
+            if a.key.length != b.key.length { return a.key.length > b.key.length }
+            return a.key.value < b.key.value
+        }
+        return NameSymbolsWriter(symbols: byUse.map { $0.key.bytes }, singleByteCodeCount: maximumSingleByteCodeCount)
     }
 
     /// Calls `body` with each symbol the greedy coding of `text` emits: its start in `text`, its
-    /// length and its code (`escape` for a byte no symbol starts).
-    private func forEachSymbol(in text: ArraySlice<UInt8>, _ body: (Int, Int, UInt8) -> Void) {
+    /// length and its number (`nil` for a byte no symbol starts).
+    private func forEachSymbol(in text: ArraySlice<UInt8>, _ body: (Int, Int, Int?) -> Void) {
         var position = text.startIndex
         while position < text.endIndex {
             let remaining = text.endIndex - position
             var window: UInt64 = 0
             for index in 0 ..< min(remaining, 8) { window |= UInt64(text[position + index]) << UInt64(8 * index) }
-            var matched = false
-            for candidate in byFirstByte[Int(text[position])] where candidate.length <= remaining {
-                let mask: UInt64 = candidate.length == 8 ? .max : (1 << UInt64(8 * candidate.length)) - 1
-                if window & mask == candidate.value {
-                    body(position, candidate.length, candidate.code)
-                    position += candidate.length
-                    matched = true
+            var length = min(remaining, longestStartingWith[Int(text[position])])
+            var symbol: Int?
+            while length > 0 {
+                let mask: UInt64 = length == 8 ? .max : (1 << UInt64(8 * length)) - 1
+                if let match = byLength[length][window & mask] {
+                    symbol = match
                     break
                 }
+                length -= 1
             }
-            if !matched {
-                body(position, 1, Self.escape)
-                position += 1
-            }
+            body(position, max(length, 1), symbol)
+            position += max(length, 1)
         }
     }
 
-    /// `text` coded: a code per symbol, an escape and the byte for any other byte.
+    /// `text` coded: one or two bytes per symbol, an escape and the byte for any other byte.
     func encoded(_ text: ArraySlice<UInt8>) -> [UInt8] {
         var codes: [UInt8] = []
         codes.reserveCapacity(text.count)
-        forEachSymbol(in: text) { start, _, code in
-            codes.append(code)
-            if code == Self.escape { codes.append(text[start]) }
+        forEachSymbol(in: text) { start, _, symbol in
+            guard let symbol else {
+                codes.append(Self.escape)
+                codes.append(text[start])
+                return
+            }
+            if symbol < singleByteCodeCount {
+                codes.append(UInt8(symbol))
+            } else {
+                let rest = symbol - singleByteCodeCount
+                codes.append(UInt8(singleByteCodeCount + rest >> 8))
+                codes.append(UInt8(truncatingIfNeeded: rest))
+            }
         }
         return codes
     }
 
-    /// The `SYMB` section: symbol count, reserved, each symbol in 8 bytes (zero padded), then
-    /// each symbol's length.
+    /// The `SYMB` section: symbol count, one-byte code count, each symbol in 8 bytes (zero
+    /// padded), then each symbol's length.
     var sectionBytes: [UInt8] {
         var section = ByteWriter(capacity: 8 + 9 * symbols.count)
         section.appendUInt32(UInt32(symbols.count))
-        section.appendUInt32(0)
+        section.appendUInt32(UInt32(singleByteCodeCount))
         for symbol in symbols { section.appendUInt64(Self.packed(symbol[...])) }
         for symbol in symbols { section.appendUInt8(UInt8(symbol.count)) }
         section.pad(toMultipleOf: 8)
