@@ -70,18 +70,19 @@ struct BuildIndex: ParsableCommand {
         builder.alternateNames = alternateNames
         builder.phaseStarted = { progress.phase($0) }
         do {
-            let index = try builder.build(inputPath: inputPath)
             var written: (format: String, byteCount: Int)?
+            let summary: BuildSummary
             if let compress {
+                let index = try builder.build(inputPath: inputPath)
                 progress.phase("compressing (\(compress.rawValue))")
                 let artifact = try ArtifactCodec.compress(index.bytes, as: compress.format)
                 try AtomicFileWriter.write(artifact, to: output)
                 written = (compress.rawValue, artifact.count)
+                summary = index.summary
             } else {
-                progress.phase("writing")
-                try AtomicFileWriter.write(chunks: index.chunks, to: output)
+                // Written section by section as they are built: never the whole file in memory.
+                summary = try builder.build(inputPath: inputPath, outputPath: output)
             }
-            let summary = index.summary
             progress.finish()
             if json {
                 print(summary.json(written: written))

@@ -17,8 +17,9 @@ public struct IndexBuilder: Sendable {
 
     /// Which alternate names to store for word matching (default: all).
     public var alternateNames: AlternateNameSelection = .all
-    /// Called as each phase after reading begins, with its name ("ordering", "word index",
-    /// "records", "tries", "top lists"), so that progress shows what a long build is doing.
+    /// Called as each phase after reading begins, with its name ("ordering", "records",
+    /// "word index", "tries", "top lists", "writing"), so that progress shows what a long
+    /// build is doing.
     public var phaseStarted: (@Sendable (_ phase: String) -> Void)?
     /// The format's 32-bit limits (tests lower them).
     package var limits = BuildLimits()
@@ -40,21 +41,30 @@ public struct IndexBuilder: Sendable {
 
     /// Builds from the file at `inputPath` ("-" for standard input) and writes the index to
     /// `outputPath` atomically. On any error nothing is written there.
+    ///
+    /// The file is written section by section as the build produces them (`SpooledIndexFile`),
+    /// never held whole in memory; it needs free disk space for about twice the index beside
+    /// `outputPath`. The bytes are those of `build(inputPath:)`.
     public func build(inputPath: String, outputPath: String) throws(IndexBuildError) -> BuildSummary {
-        let index = try build(inputPath: inputPath)
         do {
-            try AtomicFileWriter.write(chunks: index.chunks, to: outputPath)
+            var summary: BuildSummary?
+            try AtomicFileWriter.write(to: outputPath) { descriptor, temporaryPath in
+                let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
+                summary = try build(source: source, format: format,
+                                    reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
+                                    into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath))
+            }
+            return summary!
         } catch {
             throw .wrapping(error)
         }
-        return index.summary
     }
 
-    /// Builds the index from the file at `inputPath` ("-" for standard input).
+    /// Builds the index from the file at `inputPath` ("-" for standard input), in memory.
     public func build(inputPath: String) throws(IndexBuildError) -> BuiltIndex {
         do {
             let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
-            return try build(source: source, format: format) { [progress] in progress?(file.byteCountRead, file.knownByteCount) }
+            return try buildInMemory(source: source, format: format) { [progress] in progress?(file.byteCountRead, file.knownByteCount) }
         } catch {
             throw .wrapping(error)
         }
@@ -64,14 +74,21 @@ public struct IndexBuilder: Sendable {
     public func build(jsonBytes: [UInt8]) throws(IndexBuildError) -> BuiltIndex {
         do {
             let (source, format) = try ArtifactCodec.decompressing(MemorySource(jsonBytes), maximumByteCount: maximumInputByteCount)
-            return try build(source: source, format: format) {}
+            return try buildInMemory(source: source, format: format) {}
         } catch {
             throw .wrapping(error)
         }
     }
 
-    private func build(source: ByteSource, format: CompressionFormat,
-                       reportProgress: () -> Void) throws -> BuiltIndex {
+    private func buildInMemory(source: ByteSource, format: CompressionFormat, reportProgress: () -> Void) throws -> BuiltIndex {
+        let sections = InMemorySections()
+        let summary = try build(source: source, format: format, reportProgress: reportProgress, into: sections)
+        return BuiltIndex(chunks: sections.chunks, summary: summary)
+    }
+
+    /// Parses the list, lays out every section and hands it to `sink`, which writes the file.
+    private func build(source: ByteSource, format: CompressionFormat, reportProgress: () -> Void,
+                       into sink: some IndexSectionSink) throws -> BuildSummary {
         let start = ContinuousClock.now
         let foldSectionBytes = self.foldSectionBytes
         let folder = try Folder(foldSectionBytes: foldSectionBytes)
@@ -81,7 +98,18 @@ public struct IndexBuilder: Sendable {
         let keyArena: [UInt8]
         let wordKeyArena: [UInt8]
         let cityCount: Int
-        var sections: [IndexFileWriter.Section] = [IndexFileWriter.Section(kind: .foldTable, isRequired: true, bytes: foldSectionBytes)]
+        var sizes: [BuildSummary.SectionSize] = []
+        func add(_ kind: SectionKind, isRequired: Bool, _ bytes: [UInt8]) throws {
+            let isTrie = kind == .nodes || kind == .wordNodes
+            let limit = isTrie ? limits.maximumTrieSectionByteCount : limits.maximumSectionByteCount
+            guard bytes.count <= limit else {
+                throw IndexBuildError.formatLimitExceeded(
+                    "the \(kind) section would be \(bytes.count) bytes, over the \(limit) its "
+                    + "\(isTrie ? "31-bit child distances" : "32-bit offsets") address (FORMAT.md §10); split the list into several indexes")
+            }
+            try sink.add(IndexFileWriter.Section(kind: kind, isRequired: isRequired, bytes: bytes))
+            sizes.append(BuildSummary.SectionSize(kind: kind, byteCount: bytes.count))
+        }
         do {
             // The collection's records are dropped as soon as they are laid out.
             var collection = CityCollection()
@@ -90,28 +118,25 @@ public struct IndexBuilder: Sendable {
                 if collection.count % 16_384 == 0 { reportProgress() }
             }
             reportProgress()
+            try add(.foldTable, isRequired: true, foldSectionBytes)
             phaseStarted?("ordering")
             order = try SearchOrder(collection: collection)
-            phaseStarted?("word index")
-            words = WordPostingLayout(collection: collection, order: order)
+            // The records before the word index: their sections go to the sink (a spool when
+            // writing a file) before the postings and their sort take their memory.
             phaseStarted?("records")
             let symbols = NameSymbolsWriter.trained(on: collection.alternateNameTexts)
+            try add(.nameSymbols, isRequired: true, symbols.sectionBytes)
             let (cityBytes, nameBytes) = CityRecordsWriter.sectionBytes(collection: collection, order: order)
-            sections += [
-                IndexFileWriter.Section(kind: .nameSymbols, isRequired: true, bytes: symbols.sectionBytes),
-                IndexFileWriter.Section(kind: .cities, isRequired: true, bytes: cityBytes),
-                IndexFileWriter.Section(kind: .names, isRequired: true, bytes: nameBytes),
-                IndexFileWriter.Section(kind: .alternateNames, isRequired: true,
-                                        bytes: AlternateNamesWriter.sectionBytes(collection: collection, order: order, symbols: symbols)),
-                IndexFileWriter.Section(kind: .idIndex, isRequired: true, bytes: IDIndexWriter.sectionBytes(order: order)),
-            ]
+            try add(.cities, isRequired: true, cityBytes)
+            try add(.names, isRequired: true, nameBytes)
+            try add(.alternateNames, isRequired: true, AlternateNamesWriter.sectionBytes(collection: collection, order: order, symbols: symbols))
+            try add(.idIndex, isRequired: true, IDIndexWriter.sectionBytes(order: order))
             if order.hasPopulation {
-                sections += [
-                    IndexFileWriter.Section(kind: .population, isRequired: false,
-                                            bytes: PopulationsWriter.sectionBytes(collection: collection, order: order)),
-                    IndexFileWriter.Section(kind: .populationOrder, isRequired: false, bytes: NodeEntryRanksWriter.sectionBytes(order: order)),
-                ]
+                try add(.population, isRequired: false, PopulationsWriter.sectionBytes(collection: collection, order: order))
+                try add(.populationOrder, isRequired: false, NodeEntryRanksWriter.sectionBytes(order: order))
             }
+            phaseStarted?("word index")
+            words = WordPostingLayout(collection: collection, order: order)
             keyArena = collection.keyArena
             wordKeyArena = collection.wordKeyArena
             cityCount = collection.count
@@ -123,6 +148,7 @@ public struct IndexBuilder: Sendable {
             entries: TrieSectionWriter.Entries(count: cityCount, precedes: { a, b in
                 order.populationOrderKey(rank: Int(rankOfNodeEntry[a]), slot: 0) < order.populationOrderKey(rank: Int(rankOfNodeEntry[b]), slot: 0)
             }))
+        try add(.nodes, isRequired: true, nodeBytes)
         let postingRanks = words.postingRanks, postingSlots = words.postingSlots
         let (wordNodeBytes, wordNodeCount) = TrieSectionWriter.sectionBytes(
             keyArena: wordKeyArena, keys: words.keys,
@@ -130,43 +156,37 @@ public struct IndexBuilder: Sendable {
                 order.populationOrderKey(rank: Int(postingRanks[a]), slot: Int(postingSlots[a]))
                     < order.populationOrderKey(rank: Int(postingRanks[b]), slot: Int(postingSlots[b]))
             }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount), bucketCapacity: IndexLayout.wordBucketCapacity))
-        sections += [
-            IndexFileWriter.Section(kind: .nodes, isRequired: true, bytes: nodeBytes),
-            IndexFileWriter.Section(kind: .wordNodes, isRequired: true, bytes: wordNodeBytes),
-            IndexFileWriter.Section(kind: .wordPostings, isRequired: true,
-                                    bytes: WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount)),
-        ]
-        for section in sections {
-            let isTrie = section.kind == .nodes || section.kind == .wordNodes
-            let limit = isTrie ? limits.maximumTrieSectionByteCount : limits.maximumSectionByteCount
-            guard section.bytes.count > limit else { continue }
-            throw IndexBuildError.formatLimitExceeded(
-                "the \(section.kind) section would be \(section.bytes.count) bytes, over the \(limit) its "
-                + "\(isTrie ? "31-bit child distances" : "32-bit offsets") address (FORMAT.md §10); split the list into several indexes")
-        }
-        sections.sort { IndexFileWriter.sectionOrder.firstIndex(of: $0.kind)! < IndexFileWriter.sectionOrder.firstIndex(of: $1.kind)! }
+        try add(.wordNodes, isRequired: true, wordNodeBytes)
+        try add(.wordPostings, isRequired: true, WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount))
         // The top lists come from searching the finished tries: open them, search, then add.
         phaseStarted?("top lists")
-        let draft = try CityIndex(chunks: IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections))
         let lists: [(SectionKind, SectionKind, ResultOrder)] = [
             (.nodeTopLists, .nodes, .population), (.wordTopLists, .wordNodes, .population), (.wordAlphabeticalLists, .wordNodes, .alphabetical),
         ]
-        sections += try lists.map { kind, trie, order in
-            IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
-                lists: try draft.topLists(of: trie, order: order, length: IndexLayout.topListLength,
-                                          minimumEntryCount: IndexLayout.topListMinimumEntryCount),
-                length: IndexLayout.topListLength))
+        let topListSections = try {
+            let draft = try sink.openDraft(cityCount: cityCount, totalSectionCount: sizes.count + lists.count)
+            return try lists.map { kind, trie, order in
+                IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
+                    lists: try draft.topLists(of: trie, order: order, length: IndexLayout.topListLength,
+                                              minimumEntryCount: IndexLayout.topListMinimumEntryCount),
+                    length: IndexLayout.topListLength))
+            }
+        }()
+        for section in topListSections {
+            try sink.append(section)
+            sizes.append(BuildSummary.SectionSize(kind: section.kind, byteCount: section.bytes.count))
         }
-        let chunks = IndexFileWriter.fileChunks(cityCount: cityCount, sections: sections)
+        phaseStarted?("writing")
+        let fileByteCount = try sink.finish(cityCount: cityCount)
         let elapsed = ContinuousClock.now - start
         let summary = BuildSummary(
             cityCount: cityCount, distinctKeyCount: order.distinctKeys.count, trieNodeCount: nodeCount,
             wordKeyCount: words.keys.count, wordPostingCount: postingRanks.count, wordTrieNodeCount: wordNodeCount,
             foldTableEntryCount: folder.table.entryCount,
-            sections: sections.map { BuildSummary.SectionSize(kind: $0.kind, byteCount: $0.bytes.count) },
-            fileByteCount: chunks.reduce(0) { $0 + $1.count }, inputByteCount: parser.byteOffset, inputFormat: format,
+            sections: IndexFileWriter.sortedInFileOrder(sizes) { $0.kind },
+            fileByteCount: fileByteCount, inputByteCount: parser.byteOffset, inputFormat: format,
             elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
-        return BuiltIndex(chunks: chunks, summary: summary)
+        return summary
     }
 
     /// The fold table of this platform's Unicode data, generated once per process.

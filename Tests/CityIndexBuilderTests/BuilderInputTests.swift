@@ -192,6 +192,25 @@ struct BuildFromRecordsTests {
 
 @Suite("Builder conveniences")
 struct BuilderConvenienceTests {
+    @Test("writing a file section by section (spooled) gives the bytes of the in-memory build, on Data/")
+    func spooledFileMatchesMemory() throws {
+        let input = SharedData.packageRoot.appendingPathComponent("Data/cities500.json.xz").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("spooled-\(UUID()).cidx").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let summary = try IndexBuilder().build(inputPath: input, outputPath: output)
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: output)))
+        let inMemory = try IndexBuilder().build(inputPath: input)
+        #expect(written.count == summary.fileByteCount)
+        #expect(written == inMemory.bytes)
+        #expect(summary.sections.map(\.byteCount) == inMemory.summary.sections.map(\.byteCount))
+        // Nothing but the output is left beside it (the spool is unlinked when made).
+        let directory = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter {
+            $0.hasPrefix("." + URL(fileURLWithPath: output).lastPathComponent)
+        }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test("file URLs in and out; every phase after reading is reported, in order")
     func urlsAndPhases() throws {
         let input = Fixtures.directory.appendingPathComponent("small.json.xz")
@@ -202,7 +221,7 @@ struct BuilderConvenienceTests {
         builder.phaseStarted = { phases.append($0) }
         let summary = try builder.build(contentsOf: input, writingTo: output)
         #expect(try CityIndex(contentsOfFile: output).cityCount == summary.cityCount)
-        #expect(phases.all == ["ordering", "word index", "records", "tries", "top lists"])
+        #expect(phases.all == ["ordering", "records", "word index", "tries", "top lists", "writing"])
         #expect(try builder.build(contentsOf: input).bytes == Data(contentsOf: output).map { $0 })
         #expect(throws: IndexBuildError.self) { try IndexBuilder().build(contentsOf: URL(string: "https://example.com/c.json")!) }
     }

@@ -48,6 +48,25 @@ package enum AtomicFileWriter {
 
     /// Writes the concatenation of `chunks` to `path` atomically.
     package static func write(chunks: [[UInt8]], to path: String) throws(WriteError) {
+        do {
+            try write(to: path) { descriptor, _ in
+                for chunk in chunks {
+                    let result = chunk.withUnsafeBytes { DescriptorWriting.writeAll($0, to: descriptor) }
+                    guard result == 0 else { throw WriteError(path: path, reason: String(cString: strerror(result))) }
+                }
+            }
+        } catch let error as WriteError {
+            throw error
+        } catch {
+            throw WriteError(path: path, reason: "\(error)")
+        }
+    }
+
+    /// Creates a temporary file beside `path`, lets `body` write it (given its descriptor,
+    /// open for reading and writing, and its path, to map it), then flushes it and renames it
+    /// over `path`. When `body` throws, the temporary file is removed and the error rethrown:
+    /// `path` is unchanged. Errors of the file itself are `WriteError`s.
+    package static func write(to path: String, _ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> Void) throws {
         try checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -59,11 +78,14 @@ package enum AtomicFileWriter {
         defer {
             if !succeeded { unlink(temporaryPath) }
         }
-        var writeResult: Int32 = 0
-        for chunk in chunks where writeResult == 0 {
-            writeResult = chunk.withUnsafeBytes { DescriptorWriting.writeAll($0, to: descriptor) }
+        do {
+            try body(descriptor, temporaryPath)
+        } catch {
+            close(descriptor)
+            throw error
         }
-        if writeResult == 0 && (fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0) { writeResult = errno }
+        var writeResult: Int32 = 0
+        if fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 { writeResult = errno }
         close(descriptor)
         guard writeResult == 0 else { throw WriteError(path: path, reason: String(cString: strerror(writeResult))) }
         guard rename(temporaryPath, path) == 0 else {

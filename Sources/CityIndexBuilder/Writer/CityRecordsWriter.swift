@@ -33,7 +33,8 @@ enum CityRecordsWriter {
                 names.append(name)
             }
         }
-        let records = order.recordOfRank.map { collection.records[Int($0)] }
+        // Read in place, not copied into search order (a copy is 48 bytes per city).
+        let records = collection.records
         let countries = Array(Set(records.map(\.countryCode))).sorted()
         let countryIndex = Dictionary(uniqueKeysWithValues: countries.enumerated().map { ($1, $0) })
         let layout = CityRecordLayout(idWidth: bitWidth(holding: UInt64(records.map(\.id).max() ?? 0)),
@@ -49,12 +50,13 @@ enum CityRecordsWriter {
         for country in countries { cities.appendUInt16(country) }
         cities.pad(toMultipleOf: 8)
         var bits = PackedBitsWriter(capacity: records.count * layout.recordWidth)
-        for (index, (record, nameOffset)) in zip(records, nameOffsets).enumerated() {
+        for (rank, recordIndex) in order.recordOfRank.enumerated() {
+            let record = records[Int(recordIndex)]
             bits.append(UInt64(record.id), width: layout.idWidth)
             bits.append(UInt64(Int64(record.latitudeMicrodegrees) + CityRecordLayout.latitudeBias), width: CityRecordLayout.latitudeWidth)
             bits.append(UInt64(Int64(record.longitudeMicrodegrees) + CityRecordLayout.longitudeBias), width: CityRecordLayout.longitudeWidth)
-            bits.append(UInt64(nameOffset), width: layout.nameOffsetWidth)
-            bits.append(UInt64(nameByteCounts[index]), width: layout.nameByteCountWidth)
+            bits.append(UInt64(nameOffsets[rank]), width: layout.nameOffsetWidth)
+            bits.append(UInt64(nameByteCounts[rank]), width: layout.nameByteCountWidth)
             bits.append(UInt64(countryIndex[record.countryCode]!), width: layout.countryWidth)
         }
         cities.append(bits.bytes)

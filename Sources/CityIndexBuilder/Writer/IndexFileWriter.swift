@@ -2,13 +2,22 @@
 import CityIndex
 
 /// Lays sections out after the header and section table, each 8-byte aligned, and stamps
-/// the file size and checksum. The file is kept as chunks (header, padding, sections) so
-/// it can be written without one more copy of everything in memory.
+/// the file size and checksum. The in-memory form keeps the file as chunks (header, padding,
+/// sections) so it can be written without one more copy of everything in memory;
+/// `SpooledIndexFile` writes the same layout into a file section by section.
 enum IndexFileWriter {
     struct Section {
         var kind: SectionKind
         var isRequired: Bool
         var bytes: [UInt8]
+    }
+
+    /// A section's place in the file: what the section table lists.
+    struct Placement {
+        var kind: SectionKind
+        var isRequired: Bool
+        var offset: Int
+        var byteCount: Int
     }
 
     /// The order sections are laid out in the file (FORMAT.md §3): the tries first, so that the
@@ -18,37 +27,55 @@ enum IndexFileWriter {
         .nodeTopLists, .wordTopLists, .wordAlphabeticalLists,
     ]
 
-    /// The file as consecutive chunks.
-    static func fileChunks(cityCount: Int, sections: [Section]) -> [[UInt8]] {
-        let tableEnd = IndexLayout.headerByteCount + sections.count * IndexLayout.sectionEntryByteCount
-        var offsets: [Int] = []
-        var paddings: [Int] = []
-        var cursor = tableEnd
+    /// Sorts sections into `sectionOrder`.
+    static func sortedInFileOrder<T>(_ sections: [T], kind: (T) -> SectionKind) -> [T] {
+        sections.sorted { sectionOrder.firstIndex(of: kind($0))! < sectionOrder.firstIndex(of: kind($1))! }
+    }
+
+    /// Where sections of these sizes go, in this order, after a section table of
+    /// `tableEntryCount` entries (at least the sections listed), starting at `start` (the end
+    /// of the table when nil): each at the next multiple of 8. Returns the placements and the
+    /// end of the last section. O(sections).
+    static func place(_ sections: [(kind: SectionKind, isRequired: Bool, byteCount: Int)], tableEntryCount: Int,
+                      after start: Int? = nil) -> (placements: [Placement], end: Int) {
+        var cursor = start ?? IndexLayout.headerByteCount + tableEntryCount * IndexLayout.sectionEntryByteCount
+        var placements: [Placement] = []
         for section in sections {
             let aligned = (cursor + IndexLayout.sectionAlignment - 1) / IndexLayout.sectionAlignment * IndexLayout.sectionAlignment
-            paddings.append(aligned - cursor)
-            offsets.append(aligned)
-            cursor = aligned + section.bytes.count
+            placements.append(Placement(kind: section.kind, isRequired: section.isRequired, offset: aligned, byteCount: section.byteCount))
+            cursor = aligned + section.byteCount
         }
+        return (placements, cursor)
+    }
 
+    /// The header and section table listing `placements`, with a zero checksum.
+    static func headerBytes(cityCount: Int, placements: [Placement], fileByteCount: Int) -> [UInt8] {
         var header = ByteWriter()
         header.appendUInt32(IndexLayout.magic)
         header.appendUInt32(IndexLayout.currentVersion)
         header.appendUInt32(0)   // checksum, stamped last
         header.appendUInt32(0)   // flags (reserved)
-        header.appendUInt64(UInt64(cursor))
+        header.appendUInt64(UInt64(fileByteCount))
         header.appendUInt32(UInt32(cityCount))
-        header.appendUInt32(UInt32(sections.count))
-        for (section, offset) in zip(sections, offsets) {
-            header.appendUInt32(section.kind.rawValue)
-            header.appendUInt32(section.isRequired ? IndexLayout.requiredSectionFlag : 0)
-            header.appendUInt64(UInt64(offset))
-            header.appendUInt64(UInt64(section.bytes.count))
+        header.appendUInt32(UInt32(placements.count))
+        for placement in placements {
+            header.appendUInt32(placement.kind.rawValue)
+            header.appendUInt32(placement.isRequired ? IndexLayout.requiredSectionFlag : 0)
+            header.appendUInt64(UInt64(placement.offset))
+            header.appendUInt64(UInt64(placement.byteCount))
         }
-        var chunks: [[UInt8]] = [header.bytes]
-        for (section, padding) in zip(sections, paddings) {
-            if padding > 0 { chunks.append([UInt8](repeating: 0, count: padding)) }
+        return header.bytes
+    }
+
+    /// The file as consecutive chunks, `sections` in the order given.
+    static func fileChunks(cityCount: Int, sections: [Section]) -> [[UInt8]] {
+        let (placements, end) = place(sections.map { ($0.kind, $0.isRequired, $0.bytes.count) }, tableEntryCount: sections.count)
+        var chunks: [[UInt8]] = [headerBytes(cityCount: cityCount, placements: placements, fileByteCount: end)]
+        var cursor = chunks[0].count
+        for (section, placement) in zip(sections, placements) {
+            if placement.offset > cursor { chunks.append([UInt8](repeating: 0, count: placement.offset - cursor)) }
             chunks.append(section.bytes)
+            cursor = placement.offset + placement.byteCount
         }
         // The checksum field is still zero: checksum everything, then stamp it.
         var checksum: UInt32 = 0
