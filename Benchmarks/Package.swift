@@ -20,6 +20,7 @@ let package = Package(
             .product(name: "CityIndexBuilder", package: "CityIndex"),
         ]),
         .executableTarget(name: "CompareStrategies", dependencies: ["SearchStrategies"]),
+        .executableTarget(name: "ScaleQueries", dependencies: ["SearchStrategies"]),
         .executableTarget(
             name: "PrefixSearch",
             dependencies: ["SearchStrategies", .product(name: "Benchmark", package: "benchmark")],

@@ -1,0 +1,80 @@
+// ScaleQueries: query latency of every CityIndex search mode on one index file, for
+// Scripts/measure-scale.sh (issue 15: latency against the number of cities).
+//
+// Usage: ScaleQueries INDEX
+// Prints one JSON object: the open time, and per mode the p50 and p99 of 2,000 seeded queries
+// (200 per length 1–10, prefixes of the names of random cities of the index: as written,
+// lower-, upper-cased and accent-stripped), each answering the count and the first 20
+// matches with their ids and highlights, after one warm-up pass.
+import CityIndex
+import Foundation
+import SearchStrategies
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: ScaleQueries INDEX\n".utf8))
+    exit(64)
+}
+let path = arguments[1]
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+let clock = ContinuousClock()
+let openStart = clock.now
+let index = try CityIndex(path: path)
+let openSeconds = seconds(clock.now - openStart)
+
+/// SplitMix64, as CompareStrategies uses it: the same seed gives the same queries.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
+
+var random = SplitMix(state: 15)
+let everyCity = try index.search("")
+let names = (0 ..< 5_000).map { _ in everyCity[Int.random(in: 0 ..< everyCity.count, using: &random)].name }
+var queries: [String] = []
+for length in 1 ... 10 {
+    let candidates = names.filter { $0.count >= length }
+    guard !candidates.isEmpty else { continue }
+    for variant in 0 ..< 200 {
+        let prefix = String(candidates.randomElement(using: &random)!.prefix(length))
+        switch variant % 4 {
+        case 0: queries.append(prefix)
+        case 1: queries.append(prefix.lowercased())
+        case 2: queries.append(prefix.uppercased())
+        default: queries.append(prefix.folding(options: [.diacriticInsensitive], locale: nil))
+        }
+    }
+}
+queries.shuffle(using: &random)
+
+let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
+    (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
+    (.words, .population, .none), (.prefix, .population, .automatic), (.words, .population, .automatic),
+]
+var results: [String] = []
+for (matching, order, typos) in modes {
+    let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos)
+    for query in queries { _ = strategy.search(query, limit: 20) }
+    var durations: [Double] = []
+    durations.reserveCapacity(queries.count)
+    for query in queries {
+        let start = clock.now
+        _ = strategy.search(query, limit: 20)
+        durations.append(seconds(clock.now - start))
+    }
+    durations.sort()
+    let p50 = durations[durations.count / 2] * 1e6, p99 = durations[durations.count * 99 / 100] * 1e6
+    let name = MappedIndex.name(matching: matching, order: order, typos: typos)
+    results.append("\"\(name)\": {\"p50_us\": \(String(format: "%.2f", p50)), \"p99_us\": \(String(format: "%.2f", p99))}")
+}
+print("{\"open_ms\": \(String(format: "%.3f", openSeconds * 1000)), \"queries\": \(queries.count), \"modes\": {\(results.joined(separator: ", "))}}")
