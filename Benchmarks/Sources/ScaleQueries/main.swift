@@ -26,36 +26,10 @@ let openStart = clock.now
 let index = try CityIndex(path: path)
 let openSeconds = seconds(clock.now - openStart)
 
-/// SplitMix64, as CompareStrategies uses it: the same seed gives the same queries.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-}
-
-var random = SplitMix(state: 15)
+var random = SeededGenerator(state: 15)
 let everyCity = try index.search("")
 let names = (0 ..< 5_000).map { _ in everyCity[Int.random(in: 0 ..< everyCity.count, using: &random)].name }
-var queries: [String] = []
-for length in 1 ... 10 {
-    let candidates = names.filter { $0.count >= length }
-    guard !candidates.isEmpty else { continue }
-    for variant in 0 ..< 200 {
-        let prefix = String(candidates.randomElement(using: &random)!.prefix(length))
-        switch variant % 4 {
-        case 0: queries.append(prefix)
-        case 1: queries.append(prefix.lowercased())
-        case 2: queries.append(prefix.uppercased())
-        default: queries.append(prefix.folding(options: [.diacriticInsensitive], locale: nil))
-        }
-    }
-}
-queries.shuffle(using: &random)
+let queries = makeQueries(names: names, perLength: 200, seed: 2026).map(\.text)
 
 let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
     (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
