@@ -89,7 +89,7 @@ struct CitySearchSessionTests {
     @Test("favorites only: the favorites among the matches, in search order, persisted across restarts")
     func favoritesOnly() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file); try? FileManager.default.removeItem(atPath: file.path + ".lock") }
         let favorites = try FavoritesStore(fileURL: file)
         try favorites.add(4717560)   // Paris, US
         try favorites.add(707860)    // Hurzuf
@@ -130,7 +130,7 @@ struct CitySearchSessionTests {
     @Test("a corrupt favorites file is an error, not an empty set")
     func corruptFavorites() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file); try? FileManager.default.removeItem(atPath: file.path + ".lock") }
         try Data("[1, 2,".utf8).write(to: file)
         #expect(throws: FavoritesStore.StoreError.self) { try FavoritesStore(fileURL: file) }
     }
@@ -158,7 +158,7 @@ struct CitySearchSessionTests {
     @Test("word matching and population order in a session; favorites only filters them")
     func wordsAndPopulation() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-\(UUID()).json")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file); try? FileManager.default.removeItem(atPath: file.path + ".lock") }
         let favorites = try FavoritesStore(fileURL: file)
         try favorites.add(4717560)   // Paris, US
         let session = CitySearchSession(index: Fixtures.smallIndex, favorites: favorites,
