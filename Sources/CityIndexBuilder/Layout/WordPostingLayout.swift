@@ -1,5 +1,6 @@
 // WordPostingLayout.swift: the postings of word matching and the keys of their trie.
 import CityIndex
+import Foundation
 
 /// One posting per (suffix key, city): every word start of every name of every city
 /// (WORDS.md §1), deduplicated so that a city has one posting per distinct suffix key,
@@ -77,9 +78,8 @@ struct WordPostingLayout {
     }
 }
 
-/// memcmp's sign for `count` bytes.
+/// memcmp's sign for `count` bytes (unsigned byte order, as the keys sort).
 @inline(__always)
 private func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    for index in 0 ..< count where a[index] != b[index] { return a[index] < b[index] ? -1 : 1 }
-    return 0
+    Int(memcmp(a, b, count).signum())
 }
