@@ -47,14 +47,12 @@ public struct IndexBuilder: Sendable {
     /// `outputPath`. The bytes are those of `build(inputPath:)`.
     public func build(inputPath: String, outputPath: String) throws(IndexBuildError) -> BuildSummary {
         do {
-            var summary: BuildSummary?
-            try AtomicFileWriter.write(to: outputPath) { descriptor, temporaryPath in
+            return try AtomicFileWriter.write(to: outputPath) { descriptor, temporaryPath in
                 let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
-                summary = try build(source: source, format: format,
-                                    reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
-                                    into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath))
+                return try build(source: source, format: format,
+                                 reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
+                                 into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath))
             }
-            return summary!
         } catch {
             throw .wrapping(error)
         }

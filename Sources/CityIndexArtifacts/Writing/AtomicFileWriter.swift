@@ -64,9 +64,11 @@ package enum AtomicFileWriter {
 
     /// Creates a temporary file beside `path`, lets `body` write it (given its descriptor,
     /// open for reading and writing, and its path, to map it), then flushes it and renames it
-    /// over `path`. When `body` throws, the temporary file is removed and the error rethrown:
-    /// `path` is unchanged. Errors of the file itself are `WriteError`s.
-    package static func write(to path: String, _ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> Void) throws {
+    /// over `path`; returns what `body` returned. When `body` throws, the temporary file is
+    /// removed and the error rethrown: `path` is unchanged. Errors of the file itself are
+    /// `WriteError`s.
+    package static func write<Result>(to path: String,
+                                      _ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> Result) throws -> Result {
         try checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -78,8 +80,9 @@ package enum AtomicFileWriter {
         defer {
             if !succeeded { unlink(temporaryPath) }
         }
+        let result: Result
         do {
-            try body(descriptor, temporaryPath)
+            result = try body(descriptor, temporaryPath)
         } catch {
             close(descriptor)
             throw error
@@ -97,5 +100,6 @@ package enum AtomicFileWriter {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
+        return result
     }
 }

@@ -3,15 +3,19 @@ import Foundation
 
 /// Writing to an open file descriptor, retrying short writes and `EINTR`.
 package enum DescriptorWriting {
-    /// Writes all of `bytes` to `descriptor`; returns 0, or the `errno` of the write that failed.
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+    /// Writes all of `bytes` to `descriptor`, at its file position or, given `offset`, at
+    /// that offset (`pwrite`, the position unchanged); returns 0, or the `errno` of the write
+    /// that failed (`EIO` for a write that made no progress).
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int? = nil) -> Int32 {
         var written = 0
         while written < bytes.count {
-            let count = Foundation.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            let start = bytes.baseAddress! + written, remaining = bytes.count - written
+            let count = offset.map { pwrite(descriptor, start, remaining, off_t($0 + written)) } ?? Foundation.write(descriptor, start, remaining)
             if count < 0 {
                 if errno == EINTR { continue }
                 return errno
             }
+            guard count > 0 else { return EIO }
             written += count
         }
         return 0

@@ -29,7 +29,7 @@ enum AlternateNamesWriter {
         section.appendUInt32(UInt32(truncatingIfNeeded: text.count))
         section.appendUInt32(0)
         for start in blockStarts { section.appendUInt32(UInt32(truncatingIfNeeded: start)) }
-        section.append(Array(repeating: 0, count: IndexLayout.alternatePackedStartsOffset(cityCount: cityCount) - section.count)[...])
+        section.pad(toMultipleOf: 8)   // the header is 8 bytes: this ends at alternatePackedStartsOffset
         section.append(PackedBitsWriter.arraySection(distances, width: bitWidth(holding: distances.max() ?? 0))[...])
         section.append(text.bytes[...])
         return section.bytes

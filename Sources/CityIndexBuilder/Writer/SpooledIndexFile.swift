@@ -1,5 +1,6 @@
 // SpooledIndexFile.swift: an index file written section by section, never whole in memory.
 import CityIndex
+import CityIndexArtifacts
 import Foundation
 
 /// Writes an index file without holding it in memory (issue 15: at 10 million cities the file
@@ -59,17 +60,9 @@ final class SpooledIndexFile: IndexSectionSink {
         tableEntryCount = totalSectionCount
         let ordered = IndexFileWriter.sortedInFileOrder(spooled) { $0.kind }
         (placements, end) = IndexFileWriter.place(ordered.map { ($0.kind, $0.isRequired, $0.byteCount) }, tableEntryCount: totalSectionCount)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
         for (section, placement) in zip(ordered, placements) {
-            var copied = 0
-            while copied < section.byteCount {
-                let count = pread(spool, buffer.baseAddress!, min(buffer.count, section.byteCount - copied), off_t(section.spoolOffset + copied))
-                guard count > 0 else { throw Self.failure(outputPath, count < 0 ? errno : EIO) }
-                if let failure = write(UnsafeRawBufferPointer(rebasing: buffer[..<count]), to: output, at: placement.offset + copied) {
-                    throw failure
-                }
-                copied += count
+            try forEachChunk(of: spool, from: section.spoolOffset, count: section.byteCount) { chunk, position throws(IndexBuildError) in
+                try write(chunk, to: output, at: placement.offset + position - section.spoolOffset)
             }
         }
         spooled = []
@@ -96,16 +89,8 @@ final class SpooledIndexFile: IndexSectionSink {
     func finish(cityCount: Int) throws(IndexBuildError) -> Int {
         precondition(placements.count == tableEntryCount, "the draft reserved room for \(tableEntryCount) sections")
         try writeHeader(cityCount: cityCount)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
-        defer { buffer.deallocate() }
         var checksum: UInt32 = 0
-        var offset = 0
-        while offset < end {
-            let count = pread(output, buffer.baseAddress!, min(buffer.count, end - offset), off_t(offset))
-            guard count > 0 else { throw Self.failure(outputPath, count < 0 ? errno : EIO) }
-            checksum = CRC32.update(checksum, with: UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            offset += count
-        }
+        try forEachChunk(of: output, from: 0, count: end) { chunk, _ in checksum = CRC32.update(checksum, with: chunk) }
         try write((0 ..< 4).map { UInt8(truncatingIfNeeded: checksum >> (8 * UInt32($0))) }, to: output, at: IndexLayout.checksumOffset)
         return end
     }
@@ -119,21 +104,28 @@ final class SpooledIndexFile: IndexSectionSink {
     }
 
     private func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) throws(IndexBuildError) {
-        if let failure = bytes.withUnsafeBytes({ write($0, to: descriptor, at: offset) }) { throw failure }
+        let failure = bytes.withUnsafeBytes { DescriptorWriting.writeAll($0, to: descriptor, at: offset) }
+        guard failure == 0 else { throw Self.failure(outputPath, failure) }
     }
 
-    /// Writes all of `bytes` at `offset`; returns the error instead of throwing it (callable
-    /// from the closures of `withUnsafeBytes`, which do not carry typed errors).
-    @discardableResult
-    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) -> IndexBuildError? {
-        var written = 0
-        while written < bytes.count {
-            let count = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(offset + written))
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return Self.failure(outputPath, count < 0 ? errno : EIO) }
-            written += count
+    private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) throws(IndexBuildError) {
+        let failure = DescriptorWriting.writeAll(bytes, to: descriptor, at: offset)
+        guard failure == 0 else { throw Self.failure(outputPath, failure) }
+    }
+
+    /// Reads bytes `offset ..< offset + count` of `descriptor` in chunks of up to 1 MiB and
+    /// calls `body` with each and the offset it was read from.
+    private func forEachChunk(of descriptor: Int32, from offset: Int, count: Int,
+                              _ body: (UnsafeRawBufferPointer, Int) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        var position = offset
+        while position < offset + count {
+            let read = pread(descriptor, buffer.baseAddress!, min(buffer.count, offset + count - position), off_t(position))
+            guard read > 0 else { throw Self.failure(outputPath, read < 0 ? errno : EIO) }
+            try body(UnsafeRawBufferPointer(rebasing: buffer[..<read]), position)
+            position += read
         }
-        return nil
     }
 
     private static func failure(_ path: String, _ code: Int32) -> IndexBuildError {
