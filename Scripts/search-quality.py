@@ -23,6 +23,10 @@ Rules (each kind takes the 100 most populous cities it applies to; ties by id):
                                                                               ("newyork" -> New York City)
   transliterated  a name with ä, ö, ü, å or ø, those typed ae, oe, ue, aa, oe, the rest
                plain                                                          ("duesseldorf" -> Düsseldorf)
+  skipped word the first and the last word of a name of three or more words, in Latin
+               letters (the middle words left out)                            ("rio janeiro" -> Rio de Janeiro)
+  whole alternate  the whole first alternate name that the alternate rule takes (not its
+               first 6 letters)                                               ("canton" -> Guangzhou)
   abbreviated  a name starting with Saint, Sainte, Santa, Santo, Sankt, Fort, Mount, Mont, Port,
                Puerto or Punta, that word abbreviated (st, ste, sta, sto, st, ft, mt, mt, pt,
                pto, pta) and the next word                                    ("ft lauderdale")
@@ -84,6 +88,17 @@ def punctuation_query(city):
 
 
 def alternate_query(city):
+    alternate = first_distinct_alternate(city)
+    return alternate[:6].strip() if alternate else None
+
+
+def whole_alternate_query(city):
+    return first_distinct_alternate(city)
+
+
+def first_distinct_alternate(city):
+    """The first alternate name in Latin letters, 5+ letters, not all capitals, sharing no word
+    start with the name, as a plain word key."""
     starts = set(words(city["name"]))
     for alternate in city.get("alternatenames") or []:
         letters = [c for c in alternate if c.isalpha()]
@@ -92,7 +107,7 @@ def alternate_query(city):
         alternate_words = words(alternate)
         if any(w.startswith(s) or s.startswith(w) for w in alternate_words for s in starts):
             continue
-        return " ".join(alternate_words)[:6].strip()
+        return " ".join(alternate_words)
     return None
 
 
@@ -158,6 +173,11 @@ def abbreviated_query(city):
     return None
 
 
+def skipped_word_query(city):
+    parts = words(city["name"])
+    return parts[0] + " " + parts[-1] if len(parts) >= 3 and is_latin(city["name"]) else None
+
+
 def run_together_query(city):
     parts = words(city["name"])
     return parts[0] + parts[1] if len(parts) >= 2 and is_latin(city["name"]) else None
@@ -166,7 +186,7 @@ def run_together_query(city):
 KINDS = [("prefix", prefix_query), ("later word", later_word_query),
          ("punctuation", punctuation_query), ("alternate", alternate_query),
          ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query),
-         ("abbreviated", abbreviated_query), ("transliterated", transliterated_query)]
+         ("skipped word", skipped_word_query), ("whole alternate", whole_alternate_query), ("abbreviated", abbreviated_query), ("transliterated", transliterated_query)]
 
 
 def query_set(cities):
@@ -196,6 +216,10 @@ def main():
     parser.add_argument("--index")
     parser.add_argument("--data", default=os.path.join(ROOT, "Data", "cities500.json.xz"))
     parser.add_argument("--city-search", default=os.path.join(ROOT, ".build", "release", "city-search"))
+    parser.add_argument("--recommended-only", action="store_true",
+                        help="run only the recommended mode (words, population, automatic typos)")
+    parser.add_argument("--misses", action="store_true",
+                        help="after the table, list the queries whose city is not first in the last mode run")
     arguments = parser.parse_args()
     index = arguments.index
     if index is None:
@@ -211,7 +235,10 @@ def main():
     print("| mode | " + " | ".join(kind for kind, _ in KINDS) + " | all |")
     print("|---|" + "---|" * (len(KINDS) + 1))
     examples = {}
-    for match, rank, typos in MODES:
+    modes = MODES[-1:] if arguments.recommended_only else MODES
+    misses = []
+    for match, rank, typos in modes:
+        misses = []
         found = {kind: [0, 0, 0, 0] for kind, _ in KINDS}
         for kind, query, city in pairs:
             ids = run(arguments.city_search, index, query, match, rank, typos)
@@ -221,6 +248,8 @@ def main():
             for slot, k in enumerate((1, 5, 10), start=1):
                 counts[slot] += position is not None and position < k
             examples.setdefault(kind, (query, city["name"]))
+            if position != 0:
+                misses.append((kind, query, city["name"], position))
         total = [sum(found[kind][i] for kind, _ in KINDS) for i in range(4)]
 
         def cell(counts):
@@ -229,6 +258,10 @@ def main():
 
         print(f"| `--match {match} --rank {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
               + f" | **{cell(total)}** |")
+    if arguments.misses:
+        print("\nNot first in the last mode:")
+        for kind, query, name, position in misses:
+            print(f"- {kind}: \"{query}\" -> {name}: " + ("not in the top 10" if position is None else f"at {position + 1}"))
     print("\nExamples: " + "; ".join(f"{kind}: \"{query}\" -> {name}" for kind, (query, name) in examples.items()))
 
 

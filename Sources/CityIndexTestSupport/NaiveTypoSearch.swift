@@ -206,9 +206,15 @@ public struct NaiveTypoSearch: Sendable {
     /// `search(_:budget:byPopulation:)` for several query keys at once (WORDS.md §7, §8): a city
     /// matches when it matches any; a match's edits are its key's cost plus its distance; it
     /// is reported by its best (name, edits), ties going to the earlier key.
-    public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
+    ///
+    /// `skippingWords` (a forgiving word search, WORDS.md §9): when fewer than 20 cities
+    /// match so, the cities with a name that has the words of the key as typed (the first
+    /// key) in order with other words between them are added, weighed as one edit, reported
+    /// with 0 edits.
+    public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
+                       skippingWords: Bool = false) -> [ReferenceTypoMatch] {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
-        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)] = []
+        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool)] = []
         for entry in entries {
             var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)?
             for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
@@ -235,7 +241,23 @@ public struct NaiveTypoSearch: Sendable {
                     }
                 }
             }
-            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant)) }
+            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false)) }
+        }
+        let typedWords = queryKeys.first.map(Self.skippedWordQuery) ?? nil
+        if words && skippingWords && found.count < 20, let typedWords {
+            let foundIDs = Set(found.map(\.entry.city.id))
+            for entry in entries where !foundIDs.contains(entry.city.id) {
+                guard let slot = entry.names.firstIndex(where: { name in
+                    name.keys.contains { Self.skippedWordLength(typedWords, in: $0.key) != nil }
+                }) else { continue }
+                let undivided = slot == 0 ? entry.city.population ?? 0 : (entry.city.population ?? 0) / 10
+                found.append((entry, slot, 1, undivided / 10, undivided, 0, true))
+            }
+            // None when even the least common word is in the names of more than 4,096 cities.
+            let fewestCities = Self.skippedWordTrieKeys(typedWords).map { trieKey in
+                entries.count { entry in entry.names.contains { $0.keys.contains { $0.key.starts(with: trieKey) } } }
+            }.min() ?? 0
+            if fewestCities > 4_096 { found.removeAll { $0.skips } }
         }
         found.sort { a, b in
             if byPopulation {
@@ -247,9 +269,17 @@ public struct NaiveTypoSearch: Sendable {
             }
             return a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
         }
-        return found.map { entry, slot, edits, _, _, variant in
+        return found.map { entry, slot, edits, _, _, variant, skips in
             let name = entry.names[slot]
             let key = queryKeys[variant]
+            if skips, let typedWords {
+                // From the earliest word whose suffix key matches to the last query word's letters.
+                let (key, wordStart) = name.keys.first { Self.skippedWordLength(typedWords, in: $0.key) != nil }!
+                return ReferenceTypoMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name.text,
+                                          highlight: highlight(of: name, wordStart: wordStart,
+                                                               keyScalarCount: Self.skippedWordLength(typedWords, in: key)!),
+                                          edits: 0)
+            }
             return ReferenceTypoMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name.text,
                                       highlight: highlight(of: name, queryKey: key, classes: Set(key.compactMap(Self.scriptClass)),
                                                            edits: edits - costs[variant]),
@@ -264,33 +294,83 @@ public struct NaiveTypoSearch: Sendable {
         for (key, wordStart) in name.keys {
             guard var longest = Self.prefixDistance(query: queryKey, classes: classes, key: key, within: edits).longest else { continue }
             if longest > 0 && key[longest - 1] == 0x20 { longest -= 1 }
-            let scalars = Array(name.text.unicodeScalars)
-            guard longest > 0 else {
-                let start = scalars[..<wordStart].reduce(0) { $0 + $1.utf16.count }
-                return [start, 0]
-            }
-            // The name scalars from the word's start whose folds give `longest` key scalars
-            // (separators in a word key count once per run, as one space).
-            var consumed = wordStart
-            var produced = 0
-            var separatorPending = false
-            while consumed < scalars.count && produced < longest {
-                for folded in ReferenceFolding.fold(scalars[consumed]).unicodeScalars {
-                    if words && NaiveWordSearch.isSeparator(folded) {
-                        separatorPending = true
-                    } else {
-                        if separatorPending { produced += 1 }
-                        separatorPending = false
-                        produced += 1
-                    }
-                }
-                consumed += 1
-            }
-            while consumed < scalars.count && ReferenceFolding.fold(scalars[consumed]).isEmpty { consumed += 1 }
-            let start = scalars[..<wordStart].reduce(0) { $0 + $1.utf16.count }
-            let length = scalars[wordStart ..< consumed].reduce(0) { $0 + $1.utf16.count }
-            return [start, length]
+            return highlight(of: name, wordStart: wordStart, keyScalarCount: longest)
         }
         return [0, 0]
+    }
+
+    /// The highlight `[start, length]` of the name scalars from scalar `wordStart` on whose
+    /// folds give `keyScalarCount` key scalars, extended over scalars that fold to nothing.
+    private func highlight(of name: Name, wordStart: Int, keyScalarCount longest: Int) -> [Int] {
+        let scalars = Array(name.text.unicodeScalars)
+        guard longest > 0 else {
+            let start = scalars[..<wordStart].reduce(0) { $0 + $1.utf16.count }
+            return [start, 0]
+        }
+        // The name scalars from the word's start whose folds give `longest` key scalars
+        // (separators in a word key count once per run, as one space).
+        var consumed = wordStart
+        var produced = 0
+        var separatorPending = false
+        while consumed < scalars.count && produced < longest {
+            for folded in ReferenceFolding.fold(scalars[consumed]).unicodeScalars {
+                if words && NaiveWordSearch.isSeparator(folded) {
+                    separatorPending = true
+                } else {
+                    if separatorPending { produced += 1 }
+                    separatorPending = false
+                    produced += 1
+                }
+            }
+            consumed += 1
+        }
+        while consumed < scalars.count && ReferenceFolding.fold(scalars[consumed]).isEmpty { consumed += 1 }
+        let start = scalars[..<wordStart].reduce(0) { $0 + $1.utf16.count }
+        let length = scalars[wordStart ..< consumed].reduce(0) { $0 + $1.utf16.count }
+        return [start, length]
+    }
+
+    /// WORDS.md §9, written out again: the query key's words, and whether the last is whole
+    /// (the key ends with a space); `nil` below two words.
+    static func skippedWordQuery(_ key: [UInt32]) -> (words: [[UInt32]], lastIsWhole: Bool)? {
+        let words = key.split(separator: 0x20).map(Array.init)
+        return words.count >= 2 ? (words, key.last == 0x20) : nil
+    }
+
+    /// The keys of §9's candidate count: each word followed by a space, but a last word that
+    /// is not whole alone.
+    static func skippedWordTrieKeys(_ query: (words: [[UInt32]], lastIsWhole: Bool)) -> [[UInt32]] {
+        query.words.enumerated().map { index, word in
+            index < query.words.count - 1 || query.lastIsWhole ? word + [0x20] : word
+        }
+    }
+
+    /// How many scalars of `suffixKey` a §9 match covers (to the end of the last query word's
+    /// letters), or `nil`: the first query word is the key's first word, every other one is a
+    /// later word of the key in order (the last only starts its word unless whole; a whole word
+    /// other than the key's last). Tries every choice of words, recursively.
+    static func skippedWordLength(_ query: (words: [[UInt32]], lastIsWhole: Bool), in suffixKey: [UInt32]) -> Int? {
+        // The key's words with their scalar offsets.
+        var keyWords: [(word: [UInt32], offset: Int)] = []
+        var offset = 0
+        for word in suffixKey.split(separator: 0x20, omittingEmptySubsequences: false) {
+            keyWords.append((Array(word), offset))
+            offset += word.count + 1
+        }
+        func fits(_ queryIndex: Int, _ keyIndex: Int) -> Bool {
+            let (word, keyWord) = (query.words[queryIndex], keyWords[keyIndex].word)
+            let isLast = queryIndex == query.words.count - 1
+            if isLast && !query.lastIsWhole { return keyWord.starts(with: word) }
+            return keyWord == word && keyIndex < keyWords.count - 1
+        }
+        func match(_ queryIndex: Int, after keyIndex: Int) -> Int? {
+            for next in keyIndex + 1 ..< keyWords.count where fits(queryIndex, next) {
+                if queryIndex == query.words.count - 1 { return keyWords[next].offset + query.words[queryIndex].count }
+                if let length = match(queryIndex + 1, after: next) { return length }
+            }
+            return nil
+        }
+        guard fits(0, 0) else { return nil }
+        return match(1, after: 0)
     }
 }

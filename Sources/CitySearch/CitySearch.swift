@@ -20,7 +20,9 @@ struct CitySearch: AsyncParsableCommand {
             matched part of each name in bold on a terminal. With --match words a query matches the \
             start of any word of the name or of an alternate name, ignoring punctuation (WORDS.md); \
             "(matched NAME)" then shows which alternate matched. With --typos a query also matches \
-            names a few typing mistakes away (WORDS.md §6); "(1 typo)" marks such a match. With \
+            names a few typing mistakes away (WORDS.md §6); "(1 typo)" marks such a match, and a \
+            query of several words that finds fewer than 20 cities also matches names with words \
+            between its words ("rio janeiro", WORDS.md §9), marked "(words skipped)". With \
             --match words, "st", "ft", "mt"… followed by another word also search "saint", "fort", \
             "mount"… (WORDS.md §7). \
             Several QUERY words are joined with single spaces; no QUERY matches every city.

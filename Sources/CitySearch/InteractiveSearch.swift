@@ -152,12 +152,13 @@ final class InteractiveSearch {
 
     /// The name with the matched part in bold; when an alternate name matched, the name
     /// followed by "· Alternate" with the matched part in bold; "(1 typo)" after a match that
-    /// needed edits.
+    /// needed edits, "(words skipped)" after one with words between the query's (WORDS.md §9).
     private func emphasized(_ match: CityMatch) -> String {
         let matched = match.matchedName
         let range = match.highlightRange
         let bold = range.isEmpty ? matched : matched[..<range.lowerBound] + "\u{1B}[1m" + matched[range] + "\u{1B}[0m" + matched[range.upperBound...]
-        let typos = match.editCount == 0 ? "" : " (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))"
+        let typos = (match.editCount == 0 ? "" : " (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
+            + (match.skipsWords ? " (words skipped)" : "")
         return (match.matchedAlternateName == nil ? bold : match.name + " · " + bold) + typos
     }
 

@@ -17,7 +17,8 @@ enum ResultFormatting {
             let alternate = match.matchedAlternateName
             let shown = alternate == nil ? emphasized(match.name) : match.name
             let matched = alternate.map { "  (matched \(emphasized($0)))" } ?? ""
-            let edits = match.editCount == 0 ? "" : "  (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))"
+            let edits = (match.editCount == 0 ? "" : "  (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
+                + (match.skipsWords ? "  (words skipped)" : "")
             lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)\(edits)")
         }
         return lines.joined(separator: "\n")
@@ -34,7 +35,8 @@ enum ResultFormatting {
     static func resultObject(_ match: CityMatch) -> String {
         let highlight = match.highlightUTF16Range
         let matched = match.matchedAlternateName.map { ", \"matchedName\": \(jsonString($0))" } ?? ""
-        let edits = match.editCount == 0 ? "" : ", \"edits\": \(match.editCount)"
+        let edits = (match.editCount == 0 ? "" : ", \"edits\": \(match.editCount)")
+            + (match.skipsWords ? ", \"skipsWords\": true" : "")
         return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
             + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
             + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits)}"

@@ -106,6 +106,16 @@ struct CommandLineTests {
         let typoResults = try #require((try JSONSerialization.jsonObject(with: Data(typoJSON.standardOutput.utf8)) as? [String: Any])?["results"] as? [[String: Any]])
         #expect(typoResults.map { $0["edits"] as? Int } == [nil, nil])   // "pari" starts both Parises exactly
         #expect(try citySearch.run(["--index", index, "--typos", "0", "nwe york"]).standardOutput.hasPrefix("0 cities match"))
+        // A forgiving word search that finds little also skips words (WORDS.md §9).
+        let rioList = directory.appendingPathComponent("rio.json")
+        try Data(#"[{"country":"BR","name":"Rio de Janeiro","_id":3451190,"coord":{"lon":-43.18223,"lat":-22.90642}}]"#.utf8).write(to: rioList)
+        let rioIndex = directory.appendingPathComponent("rio.cidx").path
+        #expect(try buildIndex.run([rioList.path, "-o", rioIndex, "--quiet"]).status == 0)
+        let skipped = try citySearch.run(["--index", rioIndex, "--match", "words", "--typos", "1", "rio janeiro"])
+        #expect(skipped.standardOutput == "1 city matches \"rio janeiro\"\n  Rio de Janeiro, BR  (-22.90642, -43.18223)  id 3451190  (words skipped)\n")
+        let skippedJSON = try citySearch.run(["--index", rioIndex, "--json", "--match", "words", "--typos", "1", "rio janeiro"])
+        #expect(skippedJSON.standardOutput.contains(#""highlights": [[0, 14]], "skipsWords": true}"#))
+        #expect(try citySearch.run(["--index", rioIndex, "--match", "words", "rio janeiro"]).standardOutput.hasPrefix("0 cities match"))
         let badTypos = try citySearch.run(["--index", index, "--typos", "many", "x"])
         #expect(badTypos.status == 64 && badTypos.standardError.contains("many"))
     }

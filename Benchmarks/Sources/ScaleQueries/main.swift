@@ -1,18 +1,19 @@
 // ScaleQueries: query latency of every CityIndex search mode on one index file, for
 // Scripts/measure-scale.sh (issue 15: latency against the number of cities).
 //
-// Usage: ScaleQueries INDEX
+// Usage: ScaleQueries INDEX [QUERIES]
 // Prints one JSON object: the open time, and per mode the p50 and p99 of 2,000 seeded queries
 // (200 per length 1–10, prefixes of the names of random cities of the index: as written,
 // lower-, upper-cased and accent-stripped), each answering the count and the first 20
-// matches with their ids and highlights, after one warm-up pass.
+// matches with their ids and highlights, after one warm-up pass. QUERIES, a text file of one
+// query per line, replaces the seeded queries (to time one kind of query, e.g. multi-word).
 import CityIndex
 import Foundation
 import SearchStrategies
 
 let arguments = CommandLine.arguments
-guard arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: ScaleQueries INDEX\n".utf8))
+guard arguments.count == 2 || arguments.count == 3 else {
+    FileHandle.standardError.write(Data("usage: ScaleQueries INDEX [QUERIES]\n".utf8))
     exit(64)
 }
 let path = arguments[1]
@@ -29,7 +30,9 @@ let openSeconds = seconds(clock.now - openStart)
 var random = SeededGenerator(state: 15)
 let everyCity = try index.search("")
 let names = (0 ..< 5_000).map { _ in everyCity[Int.random(in: 0 ..< everyCity.count, using: &random)].name }
-let queries = makeQueries(names: names, perLength: 200, seed: 2026).map(\.text)
+let queries = arguments.count == 3
+    ? try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
+    : makeQueries(names: names, perLength: 200, seed: 2026).map(\.text)
 
 let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
     (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),

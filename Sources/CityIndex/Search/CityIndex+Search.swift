@@ -15,7 +15,9 @@ extension CityIndex {
     ///   0 (`.none`, or `.automatic` below 4 letters) is the exact search.
     /// - `.words` also expands abbreviations followed by another word ("st louis" searches
     ///   "saint louis" too; WORDS.md §7) and transliterated vowels ("muenchen" searches
-    ///   "munchen" too; §8).
+    ///   "munchen" too; §8). With `typos` other than `.none`, a query of several words that
+    ///   finds fewer than 20 cities also matches names with words between the query's words
+    ///   ("rio janeiro" finds Rio de Janeiro; §9).
     ///
     /// - Complexity: the trie walk is O(*m*) for a query key of *m* bytes and the count is
     ///   O(1). Population order then takes O(*k*·*d*·*c*·log(*k*·*d*·*c*)) for *k* = `limit`,
@@ -38,6 +40,19 @@ extension CityIndex {
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
+        guard matching == .words && typos != .none else {
+            return try searchWithoutSkippedWords(query, matching: matching, order: order, limit: limit, typos: typos)
+        }
+        // A forgiving word search falls back on skipped words when it finds few cities (§9):
+        // it needs all of them to know, and to merge with.
+        let found = try searchWithoutSkippedWords(query, matching: matching, order: order,
+                                                  limit: max(limit, SkippedWords.fallbackThreshold), typos: typos)
+        return try addingSkippedWordMatches(to: found, queryKey: found.query.typedWordKey, order: order, limit: limit)
+    }
+
+    /// `search(_:matching:order:limit:typos:)` without the skipped-word fallback (WORDS.md §2–§8).
+    private func searchWithoutSkippedWords(_ query: String, matching: MatchMode, order: ResultOrder,
+                                           limit: Int, typos: TypoTolerance) throws(IndexFileError) -> CityMatches {
         // The word key, read once: word matching always needs it (§2).
         let wordKey = matching == .words ? queryKeyBytes(query, matching: .words) : []
         if matching == .words || typos != .none {

@@ -19,12 +19,18 @@ public struct CityMatch: Sendable, Identifiable {
     /// Which of the query's keys matched (abbreviation variants, WORDS.md §7).
     let variant: Int
 
-    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0) {
+    /// Whether the query's words matched words of the name with other words between them
+    /// ("rio janeiro" → Rio de Janeiro; WORDS.md §9). Only a forgiving word search (`typos`
+    /// other than `.none`) matches so, as a fallback when other matches are few.
+    public let skipsWords: Bool
+
+    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0, skipsWords: Bool = false) {
         self.city = city
         self.slot = slot
         self.query = query
         self.editCount = editCount
         self.variant = variant
+        self.skipsWords = skipsWords
     }
 
     /// The matching city's property: `match.name` is `match.city.name`.
@@ -49,12 +55,22 @@ public struct CityMatch: Sendable, Identifiable {
     /// earliest word where the query matches to the end of the last matched letter.
     /// A typo-tolerant match (WORDS.md §6) highlights the longest prefix of the key (of the
     /// name, or of the earliest word whose suffix key has one) within its edits of the query,
-    /// by the same rules. Empty for the empty query.
+    /// by the same rules. A skipped-word match (WORDS.md §9) highlights from its first matched
+    /// word to the end of the last query word's letters, the skipped words included.
+    /// Empty for the empty query.
     ///
     /// - Complexity: prefix matching O(*h*) scalars of the highlighted part, no allocation;
     ///   word matching O(length of the matched name).
     public var highlightUTF16Range: Range<Int> {
         let table = city.contents.foldTable
+        if skipsWords {
+            let skipped = SkippedWords(queryKey: query.typedWordKey)
+            return city.contents.withName(ofRank: city.rank, slot: slot) { name in
+                skipped.flatMap { skipped in
+                    WordHighlight.range(inName: name, table: table) { skipped.matchedLength(inSuffixKey: $0) }
+                } ?? 0..<0
+            }
+        }
         switch query {
         case .prefix(let foldedScalarCount):
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in

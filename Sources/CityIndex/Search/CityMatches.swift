@@ -16,6 +16,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var edits: UInt8 = 0
         /// Which of the query's keys matched (`MatchQuery.typoTolerant`; WORDS.md §7).
         var variant: UInt8 = 0
+        /// Whether the query's words matched with words of the name between them (WORDS.md §9).
+        var skipsWords = false
     }
 
     enum Storage: Sendable {
@@ -56,7 +58,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         case .entries(let entries):
             let entry = entries[position]
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
-                             editCount: Int(entry.edits), variant: Int(entry.variant))
+                             editCount: Int(entry.edits), variant: Int(entry.variant), skipsWords: entry.skipsWords)
         }
     }
 }
@@ -71,4 +73,18 @@ enum MatchQuery: Sendable {
     /// each query key (the folded query or a word key), the key as typed first, and the edits
     /// a match of each costs by itself (a transliterated key's, §8).
     case typoTolerant(matching: MatchMode, keys: [[UInt32]], costs: [Int])
+
+    /// The word key of the query as typed (word matching), else empty.
+    var typedWordKey: [UInt8] {
+        switch self {
+        case .prefix, .typoTolerant(.prefix, _, _): return []
+        case .words(let key): return key
+        case .typoTolerant(.words, let keys, _):
+            var bytes: [UInt8] = []
+            for value in keys.first ?? [] {
+                if let scalar = Unicode.Scalar(value) { bytes.append(contentsOf: String(scalar).utf8) }
+            }
+            return bytes
+        }
+    }
 }

@@ -1,0 +1,78 @@
+// CityIndex+SkippedWordSearch.swift: the skipped-word fallback of forgiving word search (WORDS.md §9).
+
+extension CityIndex {
+    /// `result`, a forgiving word search (WORDS.md §6–§8) run with a limit of at least
+    /// `SkippedWords.fallbackThreshold`, with the skipped-word matches of §9 added when it found
+    /// fewer cities than that threshold; cut to `limit`.
+    ///
+    /// The candidates are the cities of the postings of the query word whose trie key is in the
+    /// names of the fewest cities (every matching name has a posting under each word's key); each
+    /// candidate not already in `result` is tested name by name, primary name first, and
+    /// reported by its first matching name. A skipped-word match weighs as one edit (§6), so
+    /// it merges with the other matches by the same order, and its `editCount` stays 0.
+    ///
+    /// - Complexity: one trie walk per query word, then O(*p* log *p*) for the *p* postings of
+    ///   the least common word (of at most `SkippedWords.maximumCandidateCities` cities), plus
+    ///   the word keys of the candidates' names up to their first match. Nothing when the
+    ///   threshold is reached, the query has one word, a word matches nothing, or the least
+    ///   common word is in more cities than that maximum.
+    func addingSkippedWordMatches(to result: CityMatches, queryKey key: [UInt8], order: ResultOrder,
+                                  limit: Int) throws(IndexFileError) -> CityMatches {
+        guard result.totalCount < SkippedWords.fallbackThreshold, let skipped = SkippedWords(queryKey: key) else {
+            return result.limited(to: limit)
+        }
+        var anchor: TrieMatch?
+        for trieKey in skipped.trieKeys {
+            guard let match = try wordMatch(forKey: trieKey) else { return result.limited(to: limit) }
+            if anchor == nil || match.cityCount < anchor!.cityCount { anchor = match }
+        }
+        guard let anchor, anchor.cityCount <= SkippedWords.maximumCandidateCities else { return result.limited(to: limit) }
+
+        var entries: [CityMatches.Entry]
+        switch result.storage {
+        case .entries(let held): entries = held
+        case .ranks(let ranks): entries = ranks.map { CityMatches.Entry(rank: UInt32($0), slot: 0) }
+        }
+        let found = Set(entries.map(\.rank))
+        var candidates = anchor.entries.compactMap { contents.postings.posting(at: $0).map { UInt32($0.rank) } }
+        candidates.sort()
+        var previous: UInt32?
+        var nameKey: [UInt8] = [], wordStarts: [Int] = []
+        let foldTable = contents.foldTable
+        func nameMatches(_ name: UnsafeRawBufferPointer) -> Bool {
+            WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
+            return skipped.matches(key: nameKey, wordStarts: wordStarts)
+        }
+        var addedCount = 0
+        for rank in candidates where rank != previous {
+            previous = rank
+            guard !found.contains(rank) else { continue }
+            var slot: Int?
+            if contents.withName(ofRank: Int(rank), slot: 0, nameMatches) {
+                slot = 0
+            } else {
+                contents.alternates.forEach(ofRank: Int(rank)) { index, coded in
+                    if contents.withDecoded(coded, nameMatches) { slot = index }
+                    return slot == nil
+                }
+            }
+            guard let slot else { continue }
+            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: slot), skipsWords: true))
+            addedCount += 1
+        }
+        guard addedCount > 0 else { return result.limited(to: limit) }
+        // A skipped-word match weighs as one edit more; the matches of `result` are already
+        // in this order among themselves.
+        func orderEdits(_ entry: CityMatches.Entry) -> Int { Int(entry.edits) + (entry.skipsWords ? 1 : 0) }
+        switch order {
+        case .population:
+            // Distinct cities: the keys are distinct.
+            let keys = entries.map { contents.populationOrderKey(rank: Int($0.rank), slot: Int($0.slot), edits: orderEdits($0)) }
+            entries = entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
+        case .alphabetical:
+            entries.sort { (orderEdits($0), $0.rank) < (orderEdits($1), $1.rank) }
+        }
+        return CityMatches(contents: contents, storage: .entries(Array(entries.prefix(limit))), query: result.query,
+                           totalCount: result.totalCount + addedCount)
+    }
+}
