@@ -167,8 +167,8 @@ final class IndexContents: Sendable {
 
     /// The place in population order of name `slot` of the city at `rank`. O(1).
     @inline(__always)
-    func populationOrderKey(rank: Int, slot: Int, edits: Int = 0) -> PopulationOrderKey {
-        PopulationOrderKey(population: population(ofRank: rank), rank: rank, slot: slot, edits: edits)
+    func populationOrderKey(rank: Int, slot: Int, isDemoted: Bool = false, edits: Int = 0) -> PopulationOrderKey {
+        PopulationOrderKey(population: population(ofRank: rank), rank: rank, slot: slot, isDemoted: isDemoted, edits: edits)
     }
 
     /// The UTF-8 of the primary name of the city at `rank`; empty when its record points

@@ -62,15 +62,23 @@ struct CityCollection {
         folder.appendFolded(primary.unicodeScalars, to: &keyArena)
         let firstName = names.count
         appendName(city.nameBytes, text: primary, folder: folder)
-        // Arrays, not slices: a slice would share the arena and make every append copy it.
-        var keptSuffixKeys: [[UInt8]] = suffixKeys(of: names[firstName])
+        // Arrays, not slices: a slice would share the arena and make every append copy it. Each
+        // with whether a match of it is demoted (never for the primary name's; WORDS.md §5).
+        var keptSuffixKeys: [(key: [UInt8], isDemoted: Bool)] = suffixKeys(of: names[firstName]).map { ($0, false) }
         for alternate in city.alternateNames where selection.includes(alternate) {
             // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
             guard names.count - firstName - 1 < Int(UInt16.max) else { break }
             let mark = (names: names.count, nameArena: nameArena.count, wordKeys: wordKeyArena.count, starts: wordStarts.count)
             appendName(alternate, text: String(decoding: alternate, as: UTF8.self), folder: folder)
-            let suffixes = suffixKeys(of: names[mark.names])
-            let covered = suffixes.allSatisfy { suffix in keptSuffixKeys.contains { $0.starts(with: suffix) } }
+            // Dropped when every query that matches it matches a name kept before it, no more
+            // demoted there (WORDS.md §3): that name would be reported instead.
+            let looksMachineMade = alternate.withUnsafeBytes { AlternateDemotion.looksMachineMade($0, foldTable: folder.table) }
+            let suffixes = suffixKeys(of: names[mark.names]).enumerated().map { wordIndex, key in
+                (key: key, isDemoted: wordIndex > 0 || looksMachineMade)
+            }
+            let covered = suffixes.allSatisfy { suffix in
+                keptSuffixKeys.contains { $0.key.starts(with: suffix.key) && (!$0.isDemoted || suffix.isDemoted) }
+            }
             if covered {   // also when there are no words at all
                 names.removeLast()
                 nameArena.removeSubrange(mark.nameArena...)

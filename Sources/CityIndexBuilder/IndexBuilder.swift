@@ -134,7 +134,7 @@ public struct IndexBuilder: Sendable {
                 try add(.populationOrder, isRequired: false, NodeEntryRanksWriter.sectionBytes(order: order))
             }
             phaseStarted?("word index")
-            words = WordPostingLayout(collection: collection, order: order)
+            words = WordPostingLayout(collection: collection, order: order, foldTable: folder.table)
             keyArena = collection.keyArena
             wordKeyArena = collection.wordKeyArena
             cityCount = collection.count
@@ -147,15 +147,16 @@ public struct IndexBuilder: Sendable {
                 order.populationOrderKey(rank: Int(rankOfNodeEntry[a]), slot: 0) < order.populationOrderKey(rank: Int(rankOfNodeEntry[b]), slot: 0)
             }))
         try add(.nodes, isRequired: true, nodeBytes)
-        let postingRanks = words.postingRanks, postingSlots = words.postingSlots
+        let postingRanks = words.postingRanks, postingSlots = words.postingSlots, postingDemotions = words.postingDemotions
         let (wordNodeBytes, wordNodeCount) = TrieSectionWriter.sectionBytes(
             keyArena: wordKeyArena, keys: words.keys,
             entries: TrieSectionWriter.Entries(count: postingRanks.count, precedes: { a, b in
-                order.populationOrderKey(rank: Int(postingRanks[a]), slot: Int(postingSlots[a]))
-                    < order.populationOrderKey(rank: Int(postingRanks[b]), slot: Int(postingSlots[b]))
+                order.populationOrderKey(rank: Int(postingRanks[a]), slot: Int(postingSlots[a]), isDemoted: postingDemotions[a])
+                    < order.populationOrderKey(rank: Int(postingRanks[b]), slot: Int(postingSlots[b]), isDemoted: postingDemotions[b])
             }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount), bucketCapacity: IndexLayout.wordBucketCapacity))
         try add(.wordNodes, isRequired: true, wordNodeBytes)
-        try add(.wordPostings, isRequired: true, WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, cityCount: cityCount))
+        try add(.wordPostings, isRequired: true, WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, demoted: postingDemotions,
+                                                                                   cityCount: cityCount))
         // The top lists come from searching the finished tries: open them, search, then add.
         phaseStarted?("top lists")
         let lists: [(SectionKind, SectionKind, ResultOrder)] = [

@@ -32,6 +32,8 @@ public struct NaiveTypoSearch: Sendable {
         /// Prefix matching: the folded name. Word matching: the suffix keys, with the
         /// scalar offset of each one's word in the name's scalars.
         let keys: [(key: [UInt32], wordStart: Int)]
+        /// Whether the name looks machine-made (WORDS.md §5; only alternates are demoted).
+        var machineMade = false
     }
 
     private struct Entry: Sendable {
@@ -84,7 +86,7 @@ public struct NaiveTypoSearch: Sendable {
                 let keys = wordList.indices.map { first -> (key: [UInt32], wordStart: Int) in
                     (Array(wordList[first...].map(\.scalars).joined(separator: [0x20])), wordList[first].start)
                 }
-                return Name(text: text, keys: keys)
+                return Name(text: text, keys: keys, machineMade: NaiveWordSearch.looksMachineMade(text))
             })
         }
     }
@@ -210,34 +212,39 @@ public struct NaiveTypoSearch: Sendable {
     /// `skippingWords` (a forgiving word search, WORDS.md §9): when fewer than 20 cities
     /// match so, the cities with a name that has the words of the key as typed (the first
     /// key) in order with other words between them are added, weighed as one edit, reported
-    /// with 0 edits.
+    /// with 0 edits. A match on a later word of an alternate, or on an alternate that looks
+    /// machine-made, is demoted (WORDS.md §5): a tenth of an alternate's weight.
     public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
                        skippingWords: Bool = false) -> [ReferenceTypoMatch] {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
         var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool)] = []
         for entry in entries {
-            var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int)?
+            var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, demoted: Bool)?
             for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
                 let classes = Set(key.compactMap(Self.scriptClass))
                 for (slot, name) in entry.names.enumerated() {
-                    guard let distance = name.keys.map({ Self.prefixDistance(query: key, classes: classes, key: $0.key, budget: budget).edits }).min(),
-                          distance <= max(0, budget - costs[variant]) else {
-                        continue
-                    }
-                    let edits = distance + costs[variant]
-                    var weight = entry.city.population ?? 0
-                    if slot > 0 { weight /= 10 }
-                    let undivided = weight
-                    for _ in 0 ..< edits { weight /= 10 }
-                    let candidate = (slot, edits, weight, undivided, variant)
-                    if let current = best {
-                        let better = byPopulation
-                            ? (candidate.2, -candidate.1, candidate.3, -candidate.0, -candidate.4)
-                                > (current.weight, -current.edits, current.undivided, -current.slot, -current.variant)
-                            : (candidate.1, candidate.0, candidate.4) < (current.edits, current.slot, current.variant)
-                        if better { best = candidate }
-                    } else {
-                        best = candidate
+                    // Each key of the name on its own: a later word's is demoted (WORDS.md §5).
+                    for (wordIndex, nameKey) in name.keys.enumerated() {
+                        let distance = Self.prefixDistance(query: key, classes: classes, key: nameKey.key, budget: budget).edits
+                        guard distance <= max(0, budget - costs[variant]) else { continue }
+                        let demoted = slot > 0 && (wordIndex > 0 || name.machineMade)
+                        let edits = distance + costs[variant]
+                        var weight = entry.city.population ?? 0
+                        if slot > 0 { weight /= 10 }
+                        if demoted { weight /= 10 }
+                        let undivided = weight
+                        for _ in 0 ..< edits { weight /= 10 }
+                        let candidate = (slot, edits, weight, undivided, variant, demoted)
+                        if let current = best {
+                            let better = byPopulation
+                                ? (candidate.2, -candidate.1, candidate.3, demoted ? 0 : 1, -candidate.0, -candidate.4)
+                                    > (current.weight, -current.edits, current.undivided, current.demoted ? 0 : 1, -current.slot, -current.variant)
+                                : (candidate.1, demoted ? 1 : 0, candidate.0, candidate.4)
+                                    < (current.edits, current.demoted ? 1 : 0, current.slot, current.variant)
+                            if better { best = candidate }
+                        } else {
+                            best = candidate
+                        }
                     }
                 }
             }
@@ -247,11 +254,20 @@ public struct NaiveTypoSearch: Sendable {
         if words && skippingWords && found.count < 20, let typedWords {
             let foundIDs = Set(found.map(\.entry.city.id))
             for entry in entries where !foundIDs.contains(entry.city.id) {
-                guard let slot = entry.names.firstIndex(where: { name in
-                    name.keys.contains { Self.skippedWordLength(typedWords, in: $0.key) != nil }
-                }) else { continue }
-                let undivided = slot == 0 ? entry.city.population ?? 0 : (entry.city.population ?? 0) / 10
-                found.append((entry, slot, 1, undivided / 10, undivided, 0, true))
+                // The best matching name: not demoted first (WORDS.md §5: its match starts at a
+                // later word, or it looks machine-made), then the lowest slot.
+                var best: (demoted: Bool, slot: Int)?
+                for (slot, name) in entry.names.enumerated() {
+                    guard let wordIndex = name.keys.firstIndex(where: { Self.skippedWordLength(typedWords, in: $0.key) != nil }) else {
+                        continue
+                    }
+                    let demoted = slot > 0 && (wordIndex > 0 || name.machineMade)
+                    if best == nil || (demoted ? 1 : 0, slot) < (best!.demoted ? 1 : 0, best!.slot) { best = (demoted, slot) }
+                }
+                guard let best else { continue }
+                let population = entry.city.population ?? 0
+                let undivided = best.slot == 0 ? population : best.demoted ? population / 10 / 10 : population / 10
+                found.append((entry, best.slot, 1, undivided / 10, undivided, 0, true))
             }
             // None when even the least common word is in the names of more than 4,096 cities.
             let fewestCities = Self.skippedWordTrieKeys(typedWords).map { trieKey in

@@ -31,8 +31,9 @@ public struct NaiveWordSearch: Sendable {
         let city: ReferenceCity
         /// Position in SEARCH.md order.
         let alphabeticalPosition: Int
-        /// The primary name, then the alternates, each with its suffix keys.
-        let names: [(text: String, suffixKeys: [[UInt8]])]
+        /// The primary name, then the alternates, each with its suffix keys and whether it looks
+        /// machine-made (WORDS.md §5).
+        let names: [(text: String, suffixKeys: [[UInt8]], machineMade: Bool)]
     }
 
     private let entries: [Entry]
@@ -58,7 +59,7 @@ public struct NaiveWordSearch: Sendable {
             let names = [city.name] + (city.alternatenames ?? [])
             return Entry(city: city, alphabeticalPosition: position, names: names.map { name in
                 let words = Self.words(of: name, memo: &memo)
-                return (name, words.indices.map { Array(words[$0...].joined(separator: " ").utf8) })
+                return (name, words.indices.map { Array(words[$0...].joined(separator: " ").utf8) }, Self.looksMachineMade(name))
             })
         }
         foldMemo = memo
@@ -103,29 +104,51 @@ public struct NaiveWordSearch: Sendable {
         return Array(key.utf8)
     }
 
+    /// WORDS.md §5, written out again: an alternate name looks machine-made when all its
+    /// letters are Latin (below U+0250 or U+1E00–U+1EFF) and none is a capital (a letter that
+    /// lowercasing changes), or it has 3 or more letters and none folds to a, e, i, o, u or y.
+    public static func looksMachineMade(_ text: String) -> Bool {
+        let letters = text.unicodeScalars.filter(\.properties.isAlphabetic)
+        guard !letters.isEmpty, letters.allSatisfy({ $0.value < 0x250 || (0x1E00 ... 0x1EFF).contains($0.value) }) else { return false }
+        let hasCapital = letters.contains { String($0).lowercased() != String($0) }
+        let hasVowel = letters.contains { letter in
+            ReferenceFolding.fold(letter).unicodeScalars.first.map { "aeiouy".unicodeScalars.contains($0) } ?? false
+        }
+        return !hasCapital || (letters.count >= 3 && !hasVowel)
+    }
+
     /// All matches in the order asked for (`byPopulation`: weight descending — the population,
-    /// unknown as 0, a tenth of it when an alternate name matched — then SEARCH.md order).
+    /// unknown as 0, a tenth of it when an alternate name matched, a hundredth when that match
+    /// is demoted — then SEARCH.md order). Each city by its best match: not demoted first,
+    /// then the lowest slot (WORDS.md §3).
     public func search(_ query: String, byPopulation: Bool) -> [ReferenceWordMatch] {
         let key = Self.queryKey(query)
-        var found: [(entry: Entry, slot: Int)] = []
+        var found: [(entry: Entry, slot: Int, demoted: Bool)] = []
         for entry in entries {
-            if key.isEmpty { found.append((entry, 0)); continue }
-            if let slot = entry.names.firstIndex(where: { $0.suffixKeys.contains { $0.starts(with: key) } }) {
-                found.append((entry, slot))
+            if key.isEmpty { found.append((entry, 0, false)); continue }
+            var best: (slot: Int, demoted: Bool)?
+            for (slot, name) in entry.names.enumerated() {
+                for (wordIndex, suffixKey) in name.suffixKeys.enumerated() where suffixKey.starts(with: key) {
+                    // WORDS.md §5: on a later word of an alternate, or a machine-made alternate.
+                    let demoted = slot > 0 && (wordIndex > 0 || name.machineMade)
+                    if best == nil || (demoted ? 1 : 0, slot) < (best!.demoted ? 1 : 0, best!.slot) { best = (slot, demoted) }
+                }
             }
+            if let best { found.append((entry, best.slot, best.demoted)) }
         }
         if byPopulation {
-            // WORDS.md §5: a match of an alternate name weighs a tenth of the population.
-            func weight(_ match: (entry: Entry, slot: Int)) -> Int {
+            // WORDS.md §5: a match of an alternate name weighs a tenth of the population, a
+            // demoted one a hundredth.
+            func weight(_ match: (entry: Entry, slot: Int, demoted: Bool)) -> Int {
                 let population = match.entry.city.population ?? 0
-                return match.slot == 0 ? population : population / 10
+                return match.slot == 0 ? population : match.demoted ? population / 10 / 10 : population / 10
             }
             found.sort { a, b in
                 weight(a) != weight(b) ? weight(a) > weight(b) : a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
             }
         }
         var memo = foldMemo
-        return found.map { entry, slot in
+        return found.map { entry, slot, _ in
             let name = entry.names[slot].text
             return ReferenceWordMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name,
                                       highlight: Self.highlight(name: name, queryKey: key, memo: &memo))

@@ -44,7 +44,7 @@ struct FormatRoundTripTests {
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
         #expect(Array(bytes[0..<4]) == Array("CIDX".utf8))
-        #expect(bytes[4] == 4 && bytes[5] == 0)
+        #expect(bytes[4] == 5 && bytes[5] == 0)
         let recordedSize = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])

@@ -56,8 +56,8 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 4...4)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 4...4)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 5...5)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 5...5)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
@@ -65,14 +65,15 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("format version 1, 2 and 3 files (written by earlier build-index versions) are rejected with a clear message, not misread",
-          arguments: [1, 2, 3])
+    @Test("format version 1, 2, 3 and 4 files (written by earlier build-index versions) are rejected with a clear message, not misread",
+          arguments: [1, 2, 3, 4])
     func rejectsOlderVersions(version: UInt32) throws {
         let path = Fixtures.directory.appendingPathComponent("small-v\(version).cidx").path
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 4...4)) { try CityIndex(path: path) }
-        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 4...4)
-        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 4...4). "
-                + "Rebuild the index with this version's build-index (version 4 holds one-entry trie leaves in their parents "
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 5...5)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 5...5)
+        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 5...5). "
+                + "Rebuild the index with this version's build-index (version 5 marks demoted alternate-name matches in the "
+                + "word postings; version 4 holds one-entry trie leaves in their parents "
                 + "and packs the alternate names' offsets; version 3 stored the tries without their label bytes; "
                 + "version 2 added word matching and population order).")
     }

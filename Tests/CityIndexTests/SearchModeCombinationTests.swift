@@ -32,8 +32,9 @@ struct SearchModeCombinationTests {
             #expect(Set(ranks).count == ranks.count, "\(query)")
             if order == .alphabetical { #expect(ranks == ranks.sorted(), "\(query)") }
             if order == .population {
+                // WORDS.md §5: a tenth for an alternate name, a hundredth for a demoted match.
                 let populations = matches.map { match in
-                    (match.population ?? 0) / (match.matchedAlternateName == nil ? 1 : 10)
+                    (match.population ?? 0) / (match.matchedAlternateName == nil ? 1 : match.isDemoted ? 100 : 10)
                 }
                 #expect(populations == populations.sorted(by: >), "\(query)")
             }

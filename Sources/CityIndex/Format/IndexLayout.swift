@@ -6,11 +6,12 @@ package enum IndexLayout {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 4
+    package static let currentVersion: UInt32 = 5
     /// The format versions this library reads. Versions 1 (no word matching, no ranking
-    /// data in the trie), 2 (tries with their label bytes) and 3 (every trie leaf stored as a
-    /// node, 32-bit alternate-name offsets) are rejected: their files must be rebuilt.
-    package static let supportedVersions: ClosedRange<UInt32> = 4...4
+    /// data in the trie), 2 (tries with their label bytes), 3 (every trie leaf stored as a
+    /// node, 32-bit alternate-name offsets) and 4 (no demoted word postings) are rejected:
+    /// their files must be rebuilt.
+    package static let supportedVersions: ClosedRange<UInt32> = 5...5
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32

@@ -163,7 +163,7 @@ extension CityIndex {
         if let error = walk.error { throw error }
         guard matched else { return nil }
         let match = contents.wordTrie.matches(of: walk) { [contents] position in
-            guard let (rank, slot) = contents.postings.posting(at: position) else { return false }
+            guard let (rank, slot, _) = contents.postings.posting(at: position) else { return false }
             return contents.withName(ofRank: rank, slot: slot) { WordKey.name($0, hasSuffixKeyStartingWith: key, table: foldTable) }
         }
         return match

@@ -8,8 +8,9 @@ extension CityIndex {
     /// The candidates are the cities of the postings of the query word whose trie key is in the
     /// names of the fewest cities (every matching name has a posting under each word's key); each
     /// candidate not already in `result` is tested name by name, primary name first, and
-    /// reported by its first matching name. A skipped-word match weighs as one edit (§6), so
-    /// it merges with the other matches by the same order, and its `editCount` stays 0.
+    /// reported by its best matching name (§3: not demoted first, then the lowest slot). A
+    /// skipped-word match weighs as one edit (§6), so it merges with the other matches by the
+    /// same order, and its `editCount` stays 0.
     ///
     /// - Complexity: one trie walk per query word, then O(*p* log *p*) for the *p* postings of
     ///   the least common word (of at most `SkippedWords.maximumCandidateCities` cities), plus
@@ -39,25 +40,30 @@ extension CityIndex {
         var previous: UInt32?
         var nameKey: [UInt8] = [], wordStarts: [Int] = []
         let foldTable = contents.foldTable
-        func nameMatches(_ name: UnsafeRawBufferPointer) -> Bool {
+        /// `nil` when name `slot` does not match, else whether its match is demoted (WORDS.md §5).
+        func demotionOfMatch(_ name: UnsafeRawBufferPointer, slot: Int) -> Bool? {
             WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
-            return skipped.matches(key: nameKey, wordStarts: wordStarts)
+            guard let wordIndex = skipped.firstMatchingWord(key: nameKey, wordStarts: wordStarts) else { return nil }
+            return slot > 0 && AlternateDemotion.isDemoted(alternateName: name, wordIndex: wordIndex, foldTable: foldTable)
         }
         var addedCount = 0
         for rank in candidates where rank != previous {
             previous = rank
             guard !found.contains(rank) else { continue }
-            var slot: Int?
-            if contents.withName(ofRank: Int(rank), slot: 0, nameMatches) {
-                slot = 0
+            // The first match that is not demoted, else the first demoted one.
+            var best: (slot: Int, isDemoted: Bool)?
+            if contents.withName(ofRank: Int(rank), slot: 0, { demotionOfMatch($0, slot: 0) }) != nil {
+                best = (0, false)
             } else {
-                contents.alternates.forEach(ofRank: Int(rank)) { index, coded in
-                    if contents.withDecoded(coded, nameMatches) { slot = index }
-                    return slot == nil
+                contents.alternates.forEach(ofRank: Int(rank)) { slot, coded in
+                    if let isDemoted = contents.withDecoded(coded, { demotionOfMatch($0, slot: slot) }), best == nil || !isDemoted {
+                        best = (slot, isDemoted)
+                    }
+                    return best?.isDemoted != false
                 }
             }
-            guard let slot else { continue }
-            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: slot), skipsWords: true))
+            guard let best else { continue }
+            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: best.slot), skipsWords: true, isDemoted: best.isDemoted))
             addedCount += 1
         }
         guard addedCount > 0 else { return result.limited(to: limit) }
@@ -67,7 +73,8 @@ extension CityIndex {
         switch order {
         case .population:
             // Distinct cities: the keys are distinct.
-            let keys = entries.map { contents.populationOrderKey(rank: Int($0.rank), slot: Int($0.slot), edits: orderEdits($0)) }
+            let keys = entries.map { contents.populationOrderKey(rank: Int($0.rank), slot: Int($0.slot), isDemoted: $0.isDemoted,
+                                                       edits: orderEdits($0)) }
             entries = entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
         case .alphabetical:
             entries.sort { (orderEdits($0), $0.rank) < (orderEdits($1), $1.rank) }

@@ -9,7 +9,8 @@ extension CityIndex {
     /// - Population order: a best-first search from every match of every key at once, each
     ///   weighed by its edits (`PopulationOrderKey`).
     /// - Alphabetical order: fewer edits first, then search order; every matching entry is
-    ///   read and sorted.
+    ///   read and sorted, and a city reported by its fewest edits, then a match that is not
+    ///   demoted, then its lowest slot.
     /// - The total counts distinct cities: one key's outermost matches are disjoint subtrees,
     ///   whose entries are counted (`NODE`, one key) or whose postings' cities are marked in a
     ///   bit set (`WNOD`, where a city can be in several, and several keys).
@@ -37,8 +38,8 @@ extension CityIndex {
             }
         }
         let query = MatchQuery.typoTolerant(matching: matching, keys: keys.map(\.key), costs: keys.map(\.cost))
-        func entry(_ position: Int) -> (rank: Int, slot: Int)? {
-            matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0) } : contents.postings.posting(at: position)
+        func entry(_ position: Int) -> (rank: Int, slot: Int, isDemoted: Bool)? {
+            matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0, false) } : contents.postings.posting(at: position)
         }
 
         // The total: distinct cities of the outermost matches.
@@ -50,7 +51,7 @@ extension CityIndex {
             var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
             for (match, _) in outermost {
                 for position in match.match.entries {
-                    guard let (rank, _) = entry(position) else { continue }
+                    guard let (rank, _, _) = entry(position) else { continue }
                     let (word, bit) = (rank / 64, UInt64(1) << (rank % 64))
                     if seen[word] & bit == 0 {
                         seen[word] |= bit
@@ -67,18 +68,23 @@ extension CityIndex {
             let entries = try RankedSearch.top(limit, of: starts, in: trie, contents: contents, lists: lists, entry: entry)
             return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: totalCount)
         case .alphabetical:
-            // Every entry with its edits; per city the fewest edits, then the lowest slot.
+            // Every entry with its edits.
             var all: [CityMatches.Entry] = []
             for (match, variant) in matches {
                 for position in match.match.entries {
                     // In `NODE`, entry i is the city of rank i in search order.
-                    let (rank, slot) = matching == .prefix ? (position, 0) : (contents.postings.posting(at: position) ?? (-1, 0))
+                    let (rank, slot, isDemoted) = matching == .prefix ? (position, 0, false)
+                        : (contents.postings.posting(at: position) ?? (-1, 0, false))
                     guard rank >= 0 else { continue }
                     all.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(clamping: slot),
-                                                 edits: UInt8(clamping: match.edits), variant: UInt8(clamping: variant)))
+                                                 edits: UInt8(clamping: match.edits), variant: UInt8(clamping: variant),
+                                                 isDemoted: isDemoted))
                 }
             }
-            all.sort { ($0.rank, $0.edits, $0.slot, $0.variant) < ($1.rank, $1.edits, $1.slot, $1.variant) }
+            // Per city: fewest edits, then not demoted, then the lowest slot (WORDS.md §3).
+            all.sort { a, b in
+                (a.rank, a.edits, a.isDemoted ? 1 : 0, a.slot, a.variant) < (b.rank, b.edits, b.isDemoted ? 1 : 0, b.slot, b.variant)
+            }
             var best: [CityMatches.Entry] = []
             for entry in all where best.last?.rank != entry.rank { best.append(entry) }
             best.sort { ($0.edits, $0.rank) < ($1.edits, $1.rank) }

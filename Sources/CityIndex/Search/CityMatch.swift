@@ -24,13 +24,19 @@ public struct CityMatch: Sendable, Identifiable {
     /// other than `.none`) matches so, as a fallback when other matches are few.
     public let skipsWords: Bool
 
-    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0, skipsWords: Bool = false) {
+    /// Whether population order demoted the match (WORDS.md §5: on a later word of an
+    /// alternate name, or an alternate that looks machine-made).
+    package let isDemoted: Bool
+
+    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0, skipsWords: Bool = false,
+         isDemoted: Bool = false) {
         self.city = city
         self.slot = slot
         self.query = query
         self.editCount = editCount
         self.variant = variant
         self.skipsWords = skipsWords
+        self.isDemoted = isDemoted
     }
 
     /// The matching city's property: `match.name` is `match.city.name`.

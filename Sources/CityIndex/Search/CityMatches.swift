@@ -18,6 +18,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var variant: UInt8 = 0
         /// Whether the query's words matched with words of the name between them (WORDS.md §9).
         var skipsWords = false
+        /// Whether the match is a demoted alternate-name match (WORDS.md §5).
+        var isDemoted = false
     }
 
     enum Storage: Sendable {
@@ -58,7 +60,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         case .entries(let entries):
             let entry = entries[position]
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
-                             editCount: Int(entry.edits), variant: Int(entry.variant), skipsWords: entry.skipsWords)
+                             editCount: Int(entry.edits), variant: Int(entry.variant), skipsWords: entry.skipsWords,
+                             isDemoted: entry.isDemoted)
         }
     }
 }

@@ -4,8 +4,8 @@
 /// completion suggesters do: a heap holds subtrees (keyed by their best entry) and runs of
 /// a key's own entries (sorted in population order, keyed by their next entry). Popping a
 /// subtree opens it; popping a run emits its entry unless its city was emitted already: the
-/// first entry of a city to pop is its best (the primary name when it matches, else its
-/// lowest matching alternate slot).
+/// first entry of a city to pop is its best (WORDS.md §3: the primary name when it matches,
+/// else its lowest matching alternate slot whose match is not demoted, else its lowest).
 ///
 /// Order: `PopulationOrderKey`. Work grows with `k`, the trie's depth and fan-out below the node
 /// and the entries per city, not with the number of entries below the node.
@@ -43,9 +43,9 @@ enum RankedSearch {
     ///   - trie: the trie `match` is in; its buckets (several keys' entries, FORMAT.md §6) are
     ///     not in population order, so their entries enter the heap one by one.
     ///   - contents: the index, for the populations that order the entries.
-    ///   - entry: the city rank and name slot of an entry (`nil`: damaged, skipped).
+    ///   - entry: the city rank, name slot and demotion of an entry (`nil`: damaged, skipped).
     static func top(_ k: Int, of match: TrieMatch, in trie: TrieSection, contents: IndexContents,
-                    entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
+                    entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
         try top(k, of: [Start(match: match, edits: 0, variant: 0)], in: trie, contents: contents, entry: entry)
     }
 
@@ -59,7 +59,7 @@ enum RankedSearch {
     /// first `k` (each listed city comes before them, from this start or a better one).
     static func top(_ k: Int, of starts: [Start], in trie: TrieSection, contents: IndexContents,
                     lists: TopLists? = nil,
-                    entry: (Int) -> (rank: Int, slot: Int)?) throws(IndexFileError) -> [CityMatches.Entry] {
+                    entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
         guard k > 0 else { return results }
         let section = trie.nodes
@@ -67,8 +67,8 @@ enum RankedSearch {
         var nodes: [TrieNode] = []
         var start = 0
         func push(node: TrieNode?, position: Int, runEnd: Int) {
-            guard let (rank, slot) = entry(position) else { return }
-            let key = contents.populationOrderKey(rank: rank, slot: slot, edits: starts[start].edits)
+            guard let (rank, slot, isDemoted) = entry(position) else { return }
+            let key = contents.populationOrderKey(rank: rank, slot: slot, isDemoted: isDemoted, edits: starts[start].edits)
             var nodeIndex: Int32 = -1
             if let node {
                 nodeIndex = Int32(truncatingIfNeeded: nodes.count)
@@ -113,7 +113,8 @@ enum RankedSearch {
             if let node = match.node, let listed = lists?.top(k, ofNodeAt: node.offset) {
                 // Resolved entries: position -1, the city and slot in the key.
                 for city in listed {
-                    let key = contents.populationOrderKey(rank: Int(city.rank), slot: Int(city.slot), edits: edits)
+                    let key = contents.populationOrderKey(rank: Int(city.rank), slot: Int(city.slot), isDemoted: city.isDemoted,
+                                                          edits: edits)
                     insert(Item(key: key, node: -1, start: Int32(truncatingIfNeeded: start), position: -1, runEnd: -1))
                 }
             } else if let node = match.node {
@@ -148,7 +149,8 @@ enum RankedSearch {
                 if emitted.insert(item.key.rank).inserted {
                     results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
                                                      edits: UInt8(clamping: item.key.edits),
-                                                     variant: UInt8(clamping: starts[Int(item.start)].variant)))
+                                                     variant: UInt8(clamping: starts[Int(item.start)].variant),
+                                                     isDemoted: item.key.isDemoted))
                 }
                 if item.position >= 0 && item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }

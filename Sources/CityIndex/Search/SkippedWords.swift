@@ -67,8 +67,9 @@ struct SkippedWords {
         return nil
     }
 
-    /// Whether a name whose word key is `key`, with words starting at `wordStarts`, matches.
-    func matches(key: [UInt8], wordStarts: [Int]) -> Bool {
-        wordStarts.contains { matchedLength(inSuffixKey: key[$0...]) != nil }
+    /// The index of the first word of a name (word key `key`, words starting at `wordStarts`)
+    /// whose suffix key matches, or `nil` when the name does not match.
+    func firstMatchingWord(key: [UInt8], wordStarts: [Int]) -> Int? {
+        wordStarts.firstIndex { matchedLength(inSuffixKey: key[$0...]) != nil }
     }
 }

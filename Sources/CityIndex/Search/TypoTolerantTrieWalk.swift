@@ -138,7 +138,7 @@ struct TypoTolerantTrieWalk {
             }
             return true
         case .words:
-            guard let (rank, slot) = contents.postings.posting(at: entry) else { return false }
+            guard let (rank, slot, _) = contents.postings.posting(at: entry) else { return false }
             contents.withName(ofRank: rank, slot: slot) { name in
                 WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
             }

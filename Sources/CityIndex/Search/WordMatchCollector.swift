@@ -1,8 +1,8 @@
 // WordMatchCollector.swift: the cities of a word-trie node, each once, in search order.
 
 /// Turns the postings a word search matched into one entry per city, in search order, with
-/// the lowest matching name slot (WORDS.md §3: the primary name, else the first matching
-/// alternate).
+/// its best match (WORDS.md §3: the primary name, else the first alternate whose match is
+/// not demoted, else the first matching alternate).
 enum WordMatchCollector {
     /// - Complexity: O(*p* log *p*) for *p* postings, or O(*p* + *n*) with an *n*-city scratch
     ///   array when *p* is a large share of *n*.
@@ -14,23 +14,25 @@ enum WordMatchCollector {
             var packed: [UInt64] = []
             packed.reserveCapacity(postings.count)
             for position in postings {
-                guard let (rank, slot) = contents.postings.posting(at: position) else { continue }
-                packed.append(UInt64(rank) << 16 | UInt64(slot))
+                guard let (rank, slot, isDemoted) = contents.postings.posting(at: position) else { continue }
+                packed.append(UInt64(rank) << 17 | (isDemoted ? 1 << 16 : 0) | UInt64(UInt16(clamping: slot)))
             }
             packed.sort()
             var previousRank = -1
-            for value in packed where Int(value >> 16) != previousRank {
-                previousRank = Int(value >> 16)
-                entries.append(CityMatches.Entry(rank: UInt32(previousRank), slot: UInt16(truncatingIfNeeded: value)))
+            for value in packed where Int(value >> 17) != previousRank {
+                previousRank = Int(value >> 17)
+                entries.append(CityMatches.Entry(rank: UInt32(previousRank), slot: UInt16(truncatingIfNeeded: value),
+                                                 isDemoted: value & (1 << 16) != 0))
             }
         } else {
-            var lowestSlot = [UInt32](repeating: .max, count: contents.cityCount)
+            // Per city: demoted << 16 | slot, the smallest being the best.
+            var best = [UInt32](repeating: .max, count: contents.cityCount)
             for position in postings {
-                guard let (rank, slot) = contents.postings.posting(at: position) else { continue }
-                lowestSlot[rank] = min(lowestSlot[rank], UInt32(slot))
+                guard let (rank, slot, isDemoted) = contents.postings.posting(at: position) else { continue }
+                best[rank] = min(best[rank], (isDemoted ? 1 << 16 : 0) | UInt32(UInt16(clamping: slot)))
             }
-            for (rank, slot) in lowestSlot.enumerated() where slot != .max {
-                entries.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(slot)))
+            for (rank, value) in best.enumerated() where value != .max {
+                entries.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(truncatingIfNeeded: value), isDemoted: value >> 16 != 0))
             }
         }
         return entries

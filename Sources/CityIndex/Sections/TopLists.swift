@@ -6,8 +6,9 @@
 /// (rank, slot) each, as the search would return them.
 ///
 /// `TopSection --> listLength:u32, nodeCount:u32, nodeOffsets:u32^nodeCount (increasing),
-/// lists: (rank:u32, slot:u32)^(nodeCount × listLength)`; a list shorter than `listLength` (a
-/// node with fewer cities) ends with `rank = 0xFFFFFFFF`.
+/// lists: (rank:u32, slotField:u32)^(nodeCount × listLength)`, `slotField = slot << 1 |
+/// demoted` (as in `WPST`); a list shorter than `listLength` (a node with fewer cities) ends
+/// with `rank = 0xFFFFFFFF`.
 ///
 /// Invariant (checked by `init(validating:kind:cityCount:)`): the section holds exactly the
 /// header, the offsets and the lists, so every read is in bounds. The values are not trusted:
@@ -67,7 +68,8 @@ struct TopLists {
             let base = (index * listLength + position) * 8
             let rank = lists.uint32(uncheckedAt: base)
             guard Int(rank) < cityCount else { break }
-            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: lists.uint32(uncheckedAt: base + 4))))
+            let field = lists.uint32(uncheckedAt: base + 4)
+            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: field >> 1), isDemoted: field & 1 == 1))
         }
         return entries
     }
@@ -80,16 +82,16 @@ extension CityIndex {
     /// or by collecting the node's postings (alphabetical order, `WNOD` only).
     /// - Complexity: O(listed nodes × the search's work for `length`).
     package func topLists(of kind: SectionKind, order: ResultOrder = .population, length: Int, minimumEntryCount: Int) throws(IndexFileError)
-        -> [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16)])] {
+        -> [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16, isDemoted: Bool)])] {
         let trie = kind == .nodes ? contents.trie : contents.wordTrie
-        var lists: [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16)])] = []
+        var lists: [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16, isDemoted: Bool)])] = []
         var pending = [trie.root]
         while let node = pending.popLast() {
             guard node.entryCount >= max(minimumEntryCount, 1), !node.isBucket else { continue }
             let match = TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount)
             let entries = order == .population ? try contents.topEntries(length, of: match, in: kind)
                 : Array(WordMatchCollector.entries(of: match, contents: contents).prefix(length))
-            lists.append((node.offset, entries.map { ($0.rank, $0.slot) }))
+            lists.append((node.offset, entries.map { ($0.rank, $0.slot, $0.isDemoted) }))
             for index in 0 ..< node.childCount { pending.append(try node.child(at: index, in: trie.nodes)) }
         }
         return lists.sorted { $0.nodeOffset < $1.nodeOffset }
@@ -103,7 +105,7 @@ extension IndexContents {
         let lists = kind == .nodes ? nodeTopLists : wordTopLists
         if useLists, let node = match.node, let listed = lists?.top(k, ofNodeAt: node.offset) { return listed }
         if kind == .nodes {
-            return try RankedSearch.top(k, of: match, in: trie, contents: self) { self.rank(ofNodeEntry: $0).map { ($0, 0) } }
+            return try RankedSearch.top(k, of: match, in: trie, contents: self) { self.rank(ofNodeEntry: $0).map { ($0, 0, false) } }
         }
         return try RankedSearch.top(k, of: match, in: wordTrie, contents: self) { self.postings.posting(at: $0) }
     }

@@ -1,7 +1,8 @@
 // WordPostings.swift: the WPST section, the entries of the word trie (FORMAT.md §7.7).
 
-/// The `WPST` section: one (city rank, name slot) posting per word-trie entry, bit-packed
-/// (`PackedArray` with the rank's and the slot's widths): `rank << slotWidth | slot`.
+/// The `WPST` section: one (city rank, name slot, demoted) posting per word-trie entry,
+/// bit-packed (`PackedArray` with the rank's and the slot field's widths):
+/// `rank << slotWidth | slot << 1 | demoted`.
 ///
 /// Invariant (checked by `init(validating:)`): a valid header and whole postings after it,
 /// so every read of a position in `0 ..< postingCount` is in bounds. The values are not
@@ -18,14 +19,14 @@ struct WordPostings {
 
     var postingCount: Int { postings.count }
 
-    /// The city rank and name slot of posting `position` (in `0 ..< postingCount`), or `nil`
-    /// when a damaged file names a city that does not exist. O(1).
+    /// The city rank, name slot and demotion (WORDS.md §5) of posting `position` (in
+    /// `0 ..< postingCount`), or `nil` when a damaged file names a city that does not exist. O(1).
     @inline(__always)
-    func posting(at position: Int) -> (rank: Int, slot: Int)? {
+    func posting(at position: Int) -> (rank: Int, slot: Int, isDemoted: Bool)? {
         let value = postings[position]
         let slotWidth = UInt64(postings.secondWidth)
         let rank = Int(truncatingIfNeeded: value >> slotWidth)
-        let slot = Int(truncatingIfNeeded: value & ((1 << slotWidth) - 1))
-        return rank < cityCount ? (rank, slot) : nil
+        let field = value & ((1 << slotWidth) - 1)
+        return rank < cityCount ? (rank, Int(truncatingIfNeeded: field >> 1), field & 1 == 1) : nil
     }
 }

@@ -17,7 +17,8 @@ extension IndexContents {
             let expected = order == .population ? try topEntries(lists.listLength, of: match, in: kind)
                 : Array(WordMatchCollector.entries(of: match, contents: self).prefix(lists.listLength))
             let stored = lists.entries(ofList: index, limit: lists.listLength)
-            guard stored.map(\.rank) == expected.map(\.rank), stored.map(\.slot) == expected.map(\.slot) else {
+            guard stored.map(\.rank) == expected.map(\.rank), stored.map(\.slot) == expected.map(\.slot),
+                  stored.map(\.isDemoted) == expected.map(\.isDemoted) else {
                 throw .invariantViolated(.topListWrong(nodeOffset: offset))
             }
         }

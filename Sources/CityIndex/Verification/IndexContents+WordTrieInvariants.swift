@@ -2,7 +2,8 @@
 
 extension IndexContents {
     /// The `WNOD` trie and `WPST` postings: each posting's path is a suffix key of the name
-    /// it points to; a key's postings are in population order with one per city; each node
+    /// it points to, and it is marked demoted exactly as WORDS.md §5 says; a key's postings are
+    /// in population order with one per city; each node
     /// counts its distinct cities right; and there are exactly as many postings as distinct
     /// (city, suffix key) pairs, so none is missing (I8–I10).
     /// - Complexity: O((postings + nodes) log postings + name bytes × log *f*).
@@ -11,23 +12,33 @@ extension IndexContents {
         let listed = (wordTopLists?.listedOffsets ?? []).union(wordAlphabeticalLists?.listedOffsets ?? [])
         var listedNodes: [Int: TrieNode] = [:]
         for position in 0 ..< postings.postingCount {
-            guard let (rank, slot) = postings.posting(at: position), slot <= alternates.count(ofRank: rank) else {
+            guard let (rank, slot, isDemoted) = postings.posting(at: position), slot <= alternates.count(ofRank: rank),
+                  !isDemoted || slot > 0 else {
                 throw .invariantViolated(.postingOutOfBounds(position: position))
             }
         }
         // Every posting names an existing city and slot from here on.
-        func posting(_ position: Int) -> (rank: Int, slot: Int) { postings.posting(at: position) ?? (0, 0) }
+        func posting(_ position: Int) -> (rank: Int, slot: Int, isDemoted: Bool) { postings.posting(at: position) ?? (0, 0, false) }
         func key(ofPosting position: Int) -> PopulationOrderKey {
-            let (rank, slot) = posting(position)
-            return populationOrderKey(rank: rank, slot: slot)
+            let (rank, slot, isDemoted) = posting(position)
+            return populationOrderKey(rank: rank, slot: slot, isDemoted: isDemoted)
         }
         // City counts are checked after the walk, offline: O((postings + nodes) log postings)
         // whatever the trie's shape (counting each node's range would be quadratic on a comb).
         var summaries: [(entries: Range<Int>, cityCount: Int, offset: Int)] = []
         func suffixKeys(ofPosting position: Int) -> [[UInt8]] {
-            let (rank, slot) = posting(position)
+            let (rank, slot, _) = posting(position)
             let (wordKey, wordStarts) = withName(ofRank: rank, slot: slot) { WordKey.encode(UTF8Decoding.scalars(of: $0), with: foldTable) }
             return wordStarts.map { Array(wordKey[$0...]) }
+        }
+        /// Whether posting `position`, whose key is `key`, is marked demoted as WORDS.md §5 says.
+        func demotionIsRight(ofPosting position: Int, key: [UInt8]) -> Bool {
+            let (rank, slot, isDemoted) = posting(position)
+            guard slot > 0 else { return !isDemoted }
+            guard let wordIndex = suffixKeys(ofPosting: position).firstIndex(of: key) else { return false }
+            return isDemoted == withName(ofRank: rank, slot: slot) {
+                AlternateDemotion.isDemoted(alternateName: $0, wordIndex: wordIndex, foldTable: foldTable)
+            }
         }
         var citiesOfKey = Set<Int>()
         try wordTrie.walkCheckingStructure(precedes: { key(ofPosting: $0) < key(ofPosting: $1) },
@@ -42,7 +53,9 @@ extension IndexContents {
                 var previous: (key: [UInt8], position: Int)?
                 for position in own {
                     let keys = suffixKeys(ofPosting: position).filter { $0.starts(with: path) }
-                    guard keys.count == 1 else { throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position)) }
+                    guard keys.count == 1, demotionIsRight(ofPosting: position, key: keys[0]) else {
+                        throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
+                    }
                     if let previous, !(previous.key.lexicographicallyPrecedes(keys[0])
                                        || (previous.key == keys[0] && key(ofPosting: previous.position) < key(ofPosting: position))) {
                         throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
@@ -62,7 +75,7 @@ extension IndexContents {
                     throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
                 previous = position
-                guard suffixKeys(ofPosting: position).contains(path) else {
+                guard suffixKeys(ofPosting: position).contains(path), demotionIsRight(ofPosting: position, key: path) else {
                     throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
             }

@@ -75,8 +75,8 @@ struct SearchOrder {
 
     /// The place in population order of name `slot` of the city at `rank`. O(1).
     @inline(__always)
-    func populationOrderKey(rank: Int, slot: Int) -> PopulationOrderKey {
-        PopulationOrderKey(population: populationOfRank[rank], rank: rank, slot: slot)
+    func populationOrderKey(rank: Int, slot: Int, isDemoted: Bool = false) -> PopulationOrderKey {
+        PopulationOrderKey(population: populationOfRank[rank], rank: rank, slot: slot, isDemoted: isDemoted)
     }
 
     /// memcmp-style comparison of two byte runs of the key arena.

@@ -2,10 +2,11 @@
 import CityIndex
 
 /// Writes `NTOP` or `WTOP`: the list length, the listed nodes' offsets (increasing), then each
-/// node's top cities as (rank u32, slot u32), a short list ending with rank `0xFFFFFFFF`.
+/// node's top cities as (rank u32, slot << 1 | demoted u32), a short list ending with rank
+/// `0xFFFFFFFF`.
 /// O(nodes × length).
 enum TopListsWriter {
-    static func sectionBytes(lists: [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16)])], length: Int) -> [UInt8] {
+    static func sectionBytes(lists: [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16, isDemoted: Bool)])], length: Int) -> [UInt8] {
         var section = ByteWriter(capacity: IndexLayout.topListsHeaderByteCount + lists.count * (4 + 8 * length))
         section.appendUInt32(UInt32(length))
         section.appendUInt32(UInt32(lists.count))
@@ -14,7 +15,8 @@ enum TopListsWriter {
             for position in 0 ..< length {
                 if position < list.entries.count {
                     section.appendUInt32(list.entries[position].rank)
-                    section.appendUInt32(UInt32(list.entries[position].slot))
+                    let entry = list.entries[position]
+                    section.appendUInt32(UInt32(entry.slot) << 1 | (entry.isDemoted ? 1 : 0))
                 } else {
                     section.appendUInt32(.max)
                     section.appendUInt32(0)
