@@ -212,12 +212,13 @@ public struct NaiveTypoSearch: Sendable {
     /// `skippingWords` (a forgiving word search, WORDS.md §9): when fewer than 20 cities
     /// match so, the cities with a name that has the words of the key as typed (the first
     /// key) in order with other words between them are added, weighed as one edit, reported
-    /// with 0 edits. A match on a later word of an alternate, or on an alternate that looks
-    /// machine-made, is demoted (WORDS.md §5): a tenth of an alternate's weight.
+    /// with 0 edits; a city matched both ways keeps the better match. A match on a later word
+    /// of an alternate, or on an alternate that looks machine-made, is demoted (WORDS.md §5):
+    /// a tenth of an alternate's weight.
     public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
                        skippingWords: Bool = false) -> [ReferenceTypoMatch] {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
-        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool)] = []
+        var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool, demoted: Bool)] = []
         for entry in entries {
             var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, demoted: Bool)?
             for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
@@ -248,12 +249,14 @@ public struct NaiveTypoSearch: Sendable {
                     }
                 }
             }
-            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false)) }
+            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false, best.demoted)) }
         }
         let typedWords = queryKeys.first.map(Self.skippedWordQuery) ?? nil
+        let regular = found
         if words && skippingWords && found.count < 20, let typedWords {
-            let foundIDs = Set(found.map(\.entry.city.id))
-            for entry in entries where !foundIDs.contains(entry.city.id) {
+            var foundAt: [Int: Int] = [:]
+            for (position, match) in found.enumerated() { foundAt[match.entry.city.id] = position }
+            for entry in entries {
                 // The best matching name: not demoted first (WORDS.md §5: its match starts at a
                 // later word, or it looks machine-made), then the lowest slot.
                 var best: (demoted: Bool, slot: Int)?
@@ -267,13 +270,24 @@ public struct NaiveTypoSearch: Sendable {
                 guard let best else { continue }
                 let population = entry.city.population ?? 0
                 let undivided = best.slot == 0 ? population : best.demoted ? population / 10 / 10 : population / 10
-                found.append((entry, best.slot, 1, undivided / 10, undivided, 0, true))
+                let skip = (entry, best.slot, 1, undivided / 10, undivided, 0, true, best.demoted)
+                guard let position = foundAt[entry.city.id] else {
+                    found.append(skip)
+                    continue
+                }
+                // A city matched without skipping keeps the better of its two matches.
+                let current = found[position]
+                let better = byPopulation
+                    ? (skip.3, -skip.2, skip.4, skip.7 ? 0 : 1, -skip.1)
+                        > (current.weight, -current.edits, current.undivided, current.demoted ? 0 : 1, -current.slot)
+                    : (skip.2, skip.7 ? 1 : 0, skip.1) < (current.edits, current.demoted ? 1 : 0, current.slot)
+                if better { found[position] = skip }
             }
             // None when even the least common word is in the names of more than 4,096 cities.
             let fewestCities = Self.skippedWordTrieKeys(typedWords).map { trieKey in
                 entries.count { entry in entry.names.contains { $0.keys.contains { $0.key.starts(with: trieKey) } } }
             }.min() ?? 0
-            if fewestCities > 4_096 { found.removeAll { $0.skips } }
+            if fewestCities > 4_096 { found = regular }
         }
         found.sort { a, b in
             if byPopulation {
@@ -285,7 +299,7 @@ public struct NaiveTypoSearch: Sendable {
             }
             return a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
         }
-        return found.map { entry, slot, edits, _, _, variant, skips in
+        return found.map { entry, slot, edits, _, _, variant, skips, _ in
             let name = entry.names[slot]
             let key = queryKeys[variant]
             if skips, let typedWords {

@@ -19,6 +19,8 @@ struct SkippedWordTests {
             #"{"country":"BR","name":"Rio Janeiro Velho","_id":7,"coord":{"lon":-43,"lat":-22},"population":900}"#,
             #"{"country":"CU","name":"Santa Clara del Mar","_id":8,"coord":{"lon":-80,"lat":22.4},"population":250000}"#,
             #"{"country":"ES","name":"Mar Plateado","_id":9,"coord":{"lon":-1,"lat":38},"population":40}"#,
+            #"{"country":"MX","name":"San Luis Potosí","_id":10,"coord":{"lon":-101,"lat":22.2},"population":722772,"alternatenames":["saina lu'isa potosi"]}"#,
+            #"{"country":"MX","name":"Ejido San Luis Potosí","_id":11,"coord":{"lon":-115,"lat":32.5},"population":1200}"#,
         ]
         for number in 1 ... 20 {
             cities.append(#"{"country":"US","name":"Santa Clara \#(number)","_id":\#(100 + number),"coord":{"lon":-120,"lat":37},"population":\#(number)}"#)
@@ -65,6 +67,17 @@ struct SkippedWordTests {
         #expect(alphabetical.map(\.id) == [9, 2])
     }
 
+    @Test("a city matched with typos keeps the better of its two matches")
+    func betterMatch() throws {
+        // "san potosi" is two edits from the machine-made alternate "saina lu'isa potosi"
+        // (weight 722,772 / 10 / 10 / 100 = 72); skipping "luis" weighs 72,277.
+        let potosi = try search("san potosi")
+        #expect(potosi.map(\.id) == [10, 11])
+        #expect(potosi[0].skipsWords && potosi[0].editCount == 0 && potosi[0].matchedAlternateName == nil)
+        #expect(potosi.totalCount == 2)
+        #expect(try search("san potosi", typos: .maximum(1)).map(\.id) == [10, 11])
+    }
+
     @Test("a fallback: nothing is added once 20 cities match without skipping")
     func threshold() throws {
         // Santa Clara 1…20 match "santa clara"; Santa Clara del Mar too: 21 cities.
@@ -82,7 +95,7 @@ struct SkippedWordTests {
         let queries = ["rio janeiro", "rio jan", "rio j", "rio de jan", "rio velho", "mar plat", "mar p", "mar del plata",
                        "santo oeste", "santo oeste ", "santo domingo ", "santo este", "santo e", "ciudad mexico", "ciudad mex",
                        "san tucuman", "san miguel tucu", "santa mar", "santa clara", "santa c", "de janeiro", "oeste santo",
-                       "clara mar", "rio", "x y"]
+                       "clara mar", "rio", "x y", "san potosi", "san luis", "saina potosi", "luis potosi"]
         for query in queries {
             for budget in 0 ... 2 {
                 let typos: TypoTolerance = budget == 0 ? .none : .maximum(budget)

@@ -7,10 +7,10 @@ extension CityIndex {
     ///
     /// The candidates are the cities of the postings of the query word whose trie key is in the
     /// names of the fewest cities (every matching name has a posting under each word's key); each
-    /// candidate not already in `result` is tested name by name, primary name first, and
-    /// reported by its best matching name (§3: not demoted first, then the lowest slot). A
-    /// skipped-word match weighs as one edit (§6), so it merges with the other matches by the
-    /// same order, and its `editCount` stays 0.
+    /// candidate is tested name by name, primary name first, and matches by its best matching
+    /// name (§3: not demoted first, then the lowest slot). A skipped-word match weighs as one
+    /// edit (§6), so it merges with the other matches by the same order (a city `result` has
+    /// keeps the better of its two matches), and its `editCount` stays 0.
     ///
     /// - Complexity: one trie walk per query word, then O(*p* log *p*) for the *p* postings of
     ///   the least common word (of at most `SkippedWords.maximumCandidateCities` cities), plus
@@ -34,7 +34,22 @@ extension CityIndex {
         case .entries(let held): entries = held
         case .ranks(let ranks): entries = ranks.map { CityMatches.Entry(rank: UInt32($0), slot: 0) }
         }
-        let found = Set(entries.map(\.rank))
+        // Where each city of `result` is in `entries`.
+        var found: [UInt32: Int] = [:]
+        for (position, entry) in entries.enumerated() { found[entry.rank] = position }
+        // A skipped-word match weighs as one edit more.
+        func orderEdits(_ entry: CityMatches.Entry) -> Int { Int(entry.edits) + (entry.skipsWords ? 1 : 0) }
+        func orderKey(_ entry: CityMatches.Entry) -> PopulationOrderKey {
+            contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted, edits: orderEdits(entry))
+        }
+        /// Whether `a` is a better match of its city than `b` in `order`.
+        func isBetter(_ a: CityMatches.Entry, than b: CityMatches.Entry) -> Bool {
+            switch order {
+            case .population: return orderKey(a) < orderKey(b)
+            case .alphabetical:
+                return (orderEdits(a), a.isDemoted ? 1 : 0, Int(a.slot)) < (orderEdits(b), b.isDemoted ? 1 : 0, Int(b.slot))
+            }
+        }
         var candidates = anchor.entries.compactMap { contents.postings.posting(at: $0).map { UInt32($0.rank) } }
         candidates.sort()
         var previous: UInt32?
@@ -46,10 +61,9 @@ extension CityIndex {
             guard let wordIndex = skipped.firstMatchingWord(key: nameKey, wordStarts: wordStarts) else { return nil }
             return slot > 0 && AlternateDemotion.isDemoted(alternateName: name, wordIndex: wordIndex, foldTable: foldTable)
         }
-        var addedCount = 0
+        var addedCount = 0, changedCount = 0
         for rank in candidates where rank != previous {
             previous = rank
-            guard !found.contains(rank) else { continue }
             // The first match that is not demoted, else the first demoted one.
             var best: (slot: Int, isDemoted: Bool)?
             if contents.withName(ofRank: Int(rank), slot: 0, { demotionOfMatch($0, slot: 0) }) != nil {
@@ -63,18 +77,23 @@ extension CityIndex {
                 }
             }
             guard let best else { continue }
-            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: best.slot), skipsWords: true, isDemoted: best.isDemoted))
-            addedCount += 1
+            let match = CityMatches.Entry(rank: rank, slot: UInt16(clamping: best.slot), skipsWords: true, isDemoted: best.isDemoted)
+            if let position = found[rank] {
+                // A city `result` has keeps the better of its two matches.
+                if isBetter(match, than: entries[position]) {
+                    entries[position] = match
+                    changedCount += 1
+                }
+            } else {
+                entries.append(match)
+                addedCount += 1
+            }
         }
-        guard addedCount > 0 else { return result.limited(to: limit) }
-        // A skipped-word match weighs as one edit more; the matches of `result` are already
-        // in this order among themselves.
-        func orderEdits(_ entry: CityMatches.Entry) -> Int { Int(entry.edits) + (entry.skipsWords ? 1 : 0) }
+        guard addedCount + changedCount > 0 else { return result.limited(to: limit) }
         switch order {
         case .population:
             // Distinct cities: the keys are distinct.
-            let keys = entries.map { contents.populationOrderKey(rank: Int($0.rank), slot: Int($0.slot), isDemoted: $0.isDemoted,
-                                                       edits: orderEdits($0)) }
+            let keys = entries.map(orderKey)
             entries = entries.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
         case .alphabetical:
             entries.sort { (orderEdits($0), $0.rank) < (orderEdits($1), $1.rank) }
