@@ -60,14 +60,29 @@ struct AlternateNames {
     }
 
     /// The bytes of alternate name `slot` (1, 2, …) of the city at `rank`; empty when the city
-    /// has no such slot. O(size of the city's alternates).
+    /// has no such slot (or a damaged run ends before it). O(size of the city's alternates
+    /// before the slot): one length varint read and skipped per earlier name, the walk of
+    /// `forEach` without its per-name slice.
     func name(ofRank rank: Int, slot: Int) -> ByteView {
-        var found = text.empty
-        forEach(ofRank: rank) { index, name in
-            if index == slot { found = name }
-            return index < slot
+        let block = block(ofRank: rank)
+        let bytes = block.buffer
+        var offset = 0
+        var index = 1
+        while offset < bytes.count {
+            // A length varint (almost always one byte: names under 128 coded bytes).
+            var length = Int(bytes[offset] & 0x7F)
+            var next = offset + 1
+            if bytes[offset] >= 0x80 {
+                guard let (value, after) = block.varint(at: offset) else { return text.empty }
+                length = Int(value)
+                next = after
+            }
+            if index == slot { return block.slice(offset: next, length: length) ?? text.empty }
+            guard length <= bytes.count - next else { return text.empty }
+            offset = next + length
+            index += 1
         }
-        return found
+        return text.empty
     }
 
     /// How many alternate names the city at `rank` has. O(size of its alternates).
