@@ -205,24 +205,40 @@ struct EditDistanceRows {
         }
         // Bringing the text scalar in (inserting it, or replacing a query scalar with it).
         let bringIn: UInt8 = canBringIn(scalar) ? 1 : cap
-        let previousScalar: UInt32? = row >= 2 ? textScalars[row - 2] : nil
-        var left = cap
+        // (No swap before the second row: a scalar that cannot be the query's matches none.)
+        let previousScalar: UInt32 = row >= 2 ? textScalars[row - 2] : UInt32.max
+        let (width, budget, cap) = (width, budget, cap)
+        let band = band(ofRow: row)
+        // The bands of the two rows above (cells outside a band read as the cap; a dead row's
+        // band may be empty, low above high).
+        let (aboveLow, aboveHigh) = (max(0, row - 1 - budget), min(width - 1, row - 1 + budget))
+        let (twoAboveLow, twoAboveHigh) = (max(0, row - 2 - budget), min(width - 1, row - 2 + budget))
         var smallest = cap
-        for index in band(ofRow: row) {
-            var value: UInt8
-            if index == 0 {
-                value = cell(row: row - 1, 0) + bringIn
-            } else {
-                let same = query[index - 1] == scalar
-                value = min(cell(row: row - 1, index - 1) + (same ? 0 : bringIn), cell(row: row - 1, index) + bringIn, left + 1)
-                if index >= 2, !same, let previousScalar, query[index - 1] == previousScalar, query[index - 2] == scalar {
-                    value = min(value, cell(row: row - 2, index - 2) + 1)
+        query.withUnsafeBufferPointer { query in
+            cells.withUnsafeMutableBufferPointer { cells in
+                let current = row * width, aboveStart = (row - 1) * width, twoAboveStart = (row - 2) * width
+                @inline(__always) func aboveCell(_ index: Int) -> UInt8 {
+                    index >= aboveLow && index <= aboveHigh ? cells[aboveStart + index] : cap
+                }
+                var left = cap
+                for index in band {
+                    var value: UInt8
+                    if index == 0 {
+                        value = aboveCell(0) &+ bringIn
+                    } else {
+                        let same = query[index - 1] == scalar
+                        value = min(aboveCell(index - 1) &+ (same ? 0 : bringIn), aboveCell(index) &+ bringIn, left &+ 1)
+                        if index >= 2, !same, query[index - 1] == previousScalar, query[index - 2] == scalar,
+                           row >= 2, index - 2 >= twoAboveLow, index - 2 <= twoAboveHigh {
+                            value = min(value, cells[twoAboveStart + index - 2] &+ 1)
+                        }
+                    }
+                    value = min(value, cap)
+                    cells[current + index] = value
+                    left = value
+                    smallest = min(smallest, value)
                 }
             }
-            value = min(value, cap)
-            cells[row * width + index] = value
-            left = value
-            smallest = min(smallest, value)
         }
         rowMinimums[row] = smallest
         textScalars[row - 1] = scalar
