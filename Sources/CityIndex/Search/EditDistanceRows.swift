@@ -108,10 +108,15 @@ struct EditDistanceRows {
     /// The distance between the whole query and the whole text (capped at `budget + 1`).
     var distance: Int { Int(cell(row: rowCount - 1, width - 1)) }
 
-    /// The query positions *i* < `query.count` whose cell in the last row is `value`.
-    func positions(withCell value: Int) -> [Int] {
+    /// Replaces `positions` with the query positions *i* < `query.count` whose cell in the
+    /// last row is `value`, in increasing order (a buffer the caller reuses: no allocation
+    /// once it has grown).
+    func positions(withCell value: Int, into positions: inout [Int]) {
+        positions.removeAll(keepingCapacity: true)
         let row = rowCount - 1
-        return band(ofRow: row).filter { $0 < width - 1 && Int(cells[row * width + $0]) == value }
+        for position in band(ofRow: row) where position < width - 1 && Int(cells[row * width + position]) == value {
+            positions.append(position)
+        }
     }
 
     /// Whether no continuation of the text can come within the budget of the query.

@@ -43,6 +43,10 @@ struct TypoTolerantTrieWalk {
     /// A name's word key and where its words start (`WNOD` key reads).
     private var nameKey: [UInt8] = []
     private var wordStarts: [Int] = []
+    /// Scratch of `exactContinuations`: query positions, and the UTF-8 offsets of the rests
+    /// already walked.
+    private var positions: [Int] = []
+    private var walkedRests: [Int] = []
     private(set) var matches: [TypoMatch] = []
 
     private var budget: Int { rows.budget }
@@ -65,6 +69,8 @@ struct TypoTolerantTrieWalk {
         scalarOffsets = offsets
         path.reserveCapacity(64)
         key.reserveCapacity(64)
+        positions.reserveCapacity(8)
+        walkedRests.reserveCapacity(8)
         nameKey.reserveCapacity(64)
         wordStarts.reserveCapacity(8)
     }
@@ -225,11 +231,13 @@ struct TypoTolerantTrieWalk {
     /// end at a branch without a read. A position whose rest starts with another's is left out
     /// (its keys are among the other's).
     private mutating func exactContinuations(below node: TrieNode, edits: Int, bound: Int) throws(IndexFileError) {
-        var done: [ArraySlice<UInt8>] = []
-        for position in rows.positions(withCell: edits).reversed() {
-            let rest = queryUTF8[scalarOffsets[position]...]
-            if done.contains(where: { rest.starts(with: $0) }) { continue }
-            done.append(rest)
+        rows.positions(withCell: edits, into: &positions)
+        walkedRests.removeAll(keepingCapacity: true)
+        for position in positions.reversed() {
+            let restStart = scalarOffsets[position]
+            let rest = queryUTF8[restStart...]
+            if walkedRests.contains(where: { rest.starts(with: queryUTF8[$0...]) }) { continue }
+            walkedRests.append(restStart)
             var reached = node
             var depth = path.count
             var skipped = false
