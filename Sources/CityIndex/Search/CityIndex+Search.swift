@@ -40,21 +40,23 @@ extension CityIndex {
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
+        // The word key, read once: word matching always needs it (§2).
+        let wordKey = matching == .words ? queryKeyBytes(query, matching: .words) : []
         guard matching == .words && typos != .none else {
-            return try searchWithoutSkippedWords(query, matching: matching, order: order, limit: limit, typos: typos)
+            return try searchWithoutSkippedWords(query, wordKey: wordKey, matching: matching, order: order, limit: limit,
+                                                 typos: typos)
         }
         // A forgiving word search falls back on skipped words when it finds few cities (§9):
         // it needs all of them to know, and to merge with.
-        let found = try searchWithoutSkippedWords(query, matching: matching, order: order,
+        let found = try searchWithoutSkippedWords(query, wordKey: wordKey, matching: matching, order: order,
                                                   limit: max(limit, SkippedWords.fallbackThreshold), typos: typos)
-        return try addingSkippedWordMatches(to: found, queryKey: found.query.typedWordKey, order: order, limit: limit)
+        return try addingSkippedWordMatches(to: found, queryKey: wordKey, order: order, limit: limit)
     }
 
-    /// `search(_:matching:order:limit:typos:)` without the skipped-word fallback (WORDS.md §2–§8).
-    private func searchWithoutSkippedWords(_ query: String, matching: MatchMode, order: ResultOrder,
+    /// `search(_:matching:order:limit:typos:)` without the skipped-word fallback (WORDS.md
+    /// §2–§8); `wordKey` is the query's word key for `.words`, else empty.
+    private func searchWithoutSkippedWords(_ query: String, wordKey: [UInt8], matching: MatchMode, order: ResultOrder,
                                            limit: Int, typos: TypoTolerance) throws(IndexFileError) -> CityMatches {
-        // The word key, read once: word matching always needs it (§2).
-        let wordKey = matching == .words ? queryKeyBytes(query, matching: .words) : []
         if matching == .words || typos != .none {
             // Typos (WORDS.md §6), abbreviations and transliterated vowels (§7, §8, word
             // matching) search several keys; a query with none of them takes the path below.

@@ -51,35 +51,40 @@ struct AlternateNames {
         let block = block(ofRank: rank)
         var offset = 0
         var slot = 1
-        while offset < block.count {
-            guard let (length, next) = block.varint(at: offset), let name = block.slice(offset: next, length: Int(length)) else { return }
-            guard body(slot, name) else { return }
-            offset = next + Int(length)
+        while let (start, length) = Self.entry(in: block, at: offset) {
+            guard body(slot, block.slice(uncheckedOffset: start, length: length)) else { return }
+            offset = start + length
             slot += 1
         }
+    }
+
+    /// The coded name whose length varint starts at `offset` of `block`: where its bytes start
+    /// and how many there are; `nil` at the block's end or at a malformed entry (a length
+    /// varint that is cut or too long, or bytes past the block). O(1).
+    @inline(__always)
+    private static func entry(in block: ByteView, at offset: Int) -> (start: Int, length: Int)? {
+        guard offset < block.count else { return nil }
+        let bytes = block.buffer
+        // Almost always one byte: names under 128 coded bytes.
+        var (length, start) = (Int(bytes[offset]), offset + 1)
+        if length >= 0x80 {
+            guard let (value, next) = block.varint(at: offset) else { return nil }
+            (length, start) = (Int(value), next)
+        }
+        return length <= block.count - start ? (start, length) : nil
     }
 
     /// The bytes of alternate name `slot` (1, 2, …) of the city at `rank`; empty when the city
     /// has no such slot (or a damaged run ends before it). O(size of the city's alternates
     /// before the slot): one length varint read and skipped per earlier name, the walk of
-    /// `forEach` without its per-name slice.
+    /// `forEach` without its closure and per-name slice.
     func name(ofRank rank: Int, slot: Int) -> ByteView {
         let block = block(ofRank: rank)
-        let bytes = block.buffer
         var offset = 0
         var index = 1
-        while offset < bytes.count {
-            // A length varint (almost always one byte: names under 128 coded bytes).
-            var length = Int(bytes[offset] & 0x7F)
-            var next = offset + 1
-            if bytes[offset] >= 0x80 {
-                guard let (value, after) = block.varint(at: offset) else { return text.empty }
-                length = Int(value)
-                next = after
-            }
-            if index == slot { return block.slice(offset: next, length: length) ?? text.empty }
-            guard length <= bytes.count - next else { return text.empty }
-            offset = next + length
+        while let (start, length) = Self.entry(in: block, at: offset) {
+            if index == slot { return block.slice(uncheckedOffset: start, length: length) }
+            offset = start + length
             index += 1
         }
         return text.empty

@@ -31,11 +31,12 @@ extension IndexContents {
             let (wordKey, wordStarts) = withName(ofRank: rank, slot: slot) { WordKey.encode(UTF8Decoding.scalars(of: $0), with: foldTable) }
             return wordStarts.map { Array(wordKey[$0...]) }
         }
-        /// Whether posting `position`, whose key is `key`, is marked demoted as WORDS.md §5 says.
-        func demotionIsRight(ofPosting position: Int, key: [UInt8]) -> Bool {
+        /// Whether posting `position`, whose key is `key`, one of its name's `suffixKeys`, is
+        /// marked demoted as WORDS.md §5 says.
+        func demotionIsRight(ofPosting position: Int, key: [UInt8], suffixKeys: [[UInt8]]) -> Bool {
             let (rank, slot, isDemoted) = posting(position)
             guard slot > 0 else { return !isDemoted }
-            guard let wordIndex = suffixKeys(ofPosting: position).firstIndex(of: key) else { return false }
+            guard let wordIndex = suffixKeys.firstIndex(of: key) else { return false }
             return isDemoted == withName(ofRank: rank, slot: slot) {
                 AlternateDemotion.isDemoted(alternateName: $0, wordIndex: wordIndex, foldTable: foldTable)
             }
@@ -52,8 +53,9 @@ extension IndexContents {
                 // sorted, and a key's postings in population order.
                 var previous: (key: [UInt8], position: Int)?
                 for position in own {
-                    let keys = suffixKeys(ofPosting: position).filter { $0.starts(with: path) }
-                    guard keys.count == 1, demotionIsRight(ofPosting: position, key: keys[0]) else {
+                    let nameKeys = suffixKeys(ofPosting: position)
+                    let keys = nameKeys.filter { $0.starts(with: path) }
+                    guard keys.count == 1, demotionIsRight(ofPosting: position, key: keys[0], suffixKeys: nameKeys) else {
                         throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                     }
                     if let previous, !(previous.key.lexicographicallyPrecedes(keys[0])
@@ -75,7 +77,8 @@ extension IndexContents {
                     throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
                 previous = position
-                guard suffixKeys(ofPosting: position).contains(path), demotionIsRight(ofPosting: position, key: path) else {
+                let nameKeys = suffixKeys(ofPosting: position)
+                guard nameKeys.contains(path), demotionIsRight(ofPosting: position, key: path, suffixKeys: nameKeys) else {
                     throw .invariantViolated(.wordTrieDisagreesWithNames(posting: position))
                 }
             }
