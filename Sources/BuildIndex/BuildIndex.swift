@@ -47,11 +47,21 @@ struct BuildIndex: ParsableCommand {
     @Option(help: "Reject inputs that decompress to more bytes than this.")
     var maxInputBytes: Int = 4 << 30
 
+    @Option(help: ArgumentHelp("About how much memory the build's sorts may use: bytes, or with a K, M or G suffix (binary units). Past it, sorted runs spill to scratch files beside the output and are merged; the index is the same.", valueName: "size"))
+    var memoryLimit: ByteSize = ByteSize(byteCount: IndexBuilder().memoryLimit)
+
+    @Option(help: ArgumentHelp("Where to put scratch files (spilled sorted runs, sections in the making; unlinked at once). Default: the output's directory.", valueName: "directory"),
+            completion: .directory)
+    var scratchDirectory: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     mutating func validate() throws {
         guard maxInputBytes > 0 else { throw ValidationError("--max-input-bytes must be positive; got \(maxInputBytes).") }
+        guard memoryLimit.byteCount >= IndexBuilder.minimumMemoryLimit else {
+            throw ValidationError("--memory-limit must be at least 1M; got \(memoryLimit.byteCount) bytes.")
+        }
         guard !output.isEmpty, output != "-" else { throw ValidationError("--output needs a file path; got '\(output)'.") }
     }
 
@@ -68,6 +78,8 @@ struct BuildIndex: ParsableCommand {
         let progress = ProgressLine(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         var builder = IndexBuilder(maximumInputByteCount: maxInputBytes) { read, total in progress.update(read: read, total: total) }
         builder.alternateNames = alternateNames
+        builder.memoryLimit = memoryLimit.byteCount
+        builder.scratchDirectory = scratchDirectory
         builder.phaseStarted = { progress.phase($0) }
         do {
             var written: (format: String, byteCount: Int)?
@@ -105,3 +117,29 @@ enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 extension AlternateNameSelection: ExpressibleByArgument {}
+
+/// A size in bytes, written as a number with an optional K, M or G suffix (powers of 1,024;
+/// "KiB", "MiB", "GiB" and "KB", "MB", "GB" read the same).
+struct ByteSize: ExpressibleByArgument {
+    let byteCount: Int
+
+    init(byteCount: Int) { self.byteCount = byteCount }
+
+    init?(argument: String) {
+        var text = argument.uppercased()
+        for suffix in ["IB", "B"] where text.hasSuffix(suffix) && text.count > suffix.count {
+            text.removeLast(suffix.count)
+            break
+        }
+        let shift = ["K": 10, "M": 20, "G": 30, "T": 40][String(text.last ?? " ")]
+        if shift != nil { text.removeLast() }
+        guard let value = Int(text), value >= 0 else { return nil }
+        let (result, overflow) = value.multipliedReportingOverflow(by: 1 << (shift ?? 0))
+        guard !overflow else { return nil }
+        byteCount = result
+    }
+
+    var defaultValueDescription: String {
+        byteCount % (1 << 30) == 0 ? "\(byteCount >> 30)G" : byteCount % (1 << 20) == 0 ? "\(byteCount >> 20)M" : "\(byteCount)"
+    }
+}

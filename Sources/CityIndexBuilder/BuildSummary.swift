@@ -23,6 +23,9 @@ public struct BuildSummary: Sendable, Equatable {
     public var inputByteCount: Int
     public var inputFormat: CompressionFormat
     public var elapsedSeconds: Double
+    /// Sorted runs the build wrote to scratch files because the memory limit was reached
+    /// (0: everything was sorted in memory).
+    public var spilledRunCount: Int = 0
 
     /// A table for a terminal.
     public var text: String {
@@ -41,7 +44,8 @@ public struct BuildSummary: Sendable, Equatable {
         lines.append("total:         \(fileByteCount) bytes (\(perCity(fileByteCount))), "
                      + String(format: "%.1f%%", inputByteCount == 0 ? 0 : 100 * Double(fileByteCount) / Double(inputByteCount))
                      + " of the \(inputByteCount) bytes of JSON (\(inputFormat) input)")
-        lines.append(String(format: "elapsed:       %.2f s", elapsedSeconds))
+        lines.append(String(format: "elapsed:       %.2f s", elapsedSeconds)
+                     + (spilledRunCount > 0 ? " (\(spilledRunCount) sorted runs spilled to disk)" : ""))
         return lines.joined(separator: "\n")
     }
 
@@ -57,7 +61,7 @@ public struct BuildSummary: Sendable, Equatable {
             + "\"wordKeys\": \(wordKeyCount), \"wordPostings\": \(wordPostingCount), \"wordTrieNodes\": \(wordTrieNodeCount), "
             + "\"foldTableEntries\": \(foldTableEntryCount), \"sections\": [\(sectionList)], "
             + "\"fileBytes\": \(fileByteCount), \"inputBytes\": \(inputByteCount), \"inputFormat\": \"\(inputFormat)\", "
-            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds))\(writtenField)}"
+            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds)), \"spilledRuns\": \(spilledRunCount)\(writtenField)}"
     }
 }
 

@@ -5,10 +5,11 @@ import Foundation
 
 /// Compiles a city list (plain, gzip or xz JSON) into an index file.
 ///
-/// Streams the input record by record (no JSON tree): memory holds the validated records
-/// in compact form (about 40 bytes per city plus its name and folded key), so lists of many
-/// millions of cities remain possible. The output is deterministic: the same cities in any
-/// input order give byte-identical files.
+/// Streams the input record by record (no JSON tree) and sorts what it must with an external
+/// sort bounded by `memoryLimit` (sorted runs spill to scratch files and are merged), so
+/// lists of tens of millions of cities build in about the same memory as small ones. The
+/// output is deterministic: the same cities in any input order, with any memory limit, give
+/// byte-identical files.
 public struct IndexBuilder: Sendable {
     /// Inputs that decompress to more bytes than this are rejected (default 4 GiB).
     public var maximumInputByteCount: Int
@@ -17,10 +18,24 @@ public struct IndexBuilder: Sendable {
 
     /// Which alternate names to store for word matching (default: all).
     public var alternateNames: AlternateNameSelection = .all
-    /// Called as each phase after reading begins, with its name ("ordering", "records",
-    /// "word index", "tries", "top lists", "writing"), so that progress shows what a long
-    /// build is doing.
+    /// Called as each phase after reading begins, with its name ("ordering": sorting or merging
+    /// the cities into search order; "records": every per-city section and the name trie;
+    /// "word index": the word postings and their trie; "top lists"; "writing"), so that
+    /// progress shows what a long build is doing.
     public var phaseStarted: (@Sendable (_ phase: String) -> Void)?
+    /// About how much memory the build may use for its sorts, in bytes (default 1 GiB, at
+    /// least `minimumMemoryLimit`, 1 MiB). Past it, sorted runs spill to scratch files and are merged (an external
+    /// sort): half of it for the cities while the list is read, a quarter for the word postings
+    /// while the records are written, an eighth for each merge's read buffers. Beyond it the
+    /// build holds a few bytes per city (the last word posting of each city, 4 bytes) and the
+    /// names of one run of equal keys. The index's bytes do not depend on it.
+    public var memoryLimit = 1 << 30
+    /// The least `memoryLimit` honoured.
+    public static let minimumMemoryLimit = 1 << 20
+    /// Where scratch files go (sorted runs, sections in the making): by default the output's
+    /// directory for `build(inputPath:outputPath:)`, the system's temporary directory otherwise.
+    /// They are unlinked as soon as they are created, so nothing is left behind.
+    public var scratchDirectory: String?
     /// The format's 32-bit limits (tests lower them).
     package var limits = BuildLimits()
 
@@ -51,7 +66,8 @@ public struct IndexBuilder: Sendable {
                 let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
                 return try build(source: source, format: format,
                                  reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
-                                 into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath))
+                                 into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath),
+                                 scratchDirectory: scratchDirectory ?? Self.directory(of: outputPath))
             }
         } catch {
             throw .wrapping(error)
@@ -80,83 +96,71 @@ public struct IndexBuilder: Sendable {
 
     private func buildInMemory(source: ByteSource, format: CompressionFormat, reportProgress: () -> Void) throws -> BuiltIndex {
         let sections = InMemorySections()
-        let summary = try build(source: source, format: format, reportProgress: reportProgress, into: sections)
+        let summary = try build(source: source, format: format, reportProgress: reportProgress, into: sections,
+                                scratchDirectory: scratchDirectory ?? Self.temporaryDirectory)
         return BuiltIndex(chunks: sections.chunks, summary: summary)
     }
 
     /// Parses the list, lays out every section and hands it to `sink`, which writes the file.
+    ///
+    /// Three passes, each in bounded memory (issue 15): the list is parsed and each city
+    /// prepared into an `ExternalSorter` (sorted runs spill to scratch files once it holds
+    /// half of `memoryLimit`); the merged runs give the cities in search order to a
+    /// `RankedCityWriter` (every per-city section, and the word postings into a second
+    /// sorter); the merged postings give `WNOD` and `WPST` (`WordIndexWriter`). The top
+    /// lists are then computed from the sections laid out as a draft index.
     private func build(source: ByteSource, format: CompressionFormat, reportProgress: () -> Void,
-                       into sink: some IndexSectionSink) throws -> BuildSummary {
+                       into sink: some IndexSectionSink, scratchDirectory: String) throws -> BuildSummary {
         let start = ContinuousClock.now
         let foldSectionBytes = self.foldSectionBytes
         let folder = try Folder(foldSectionBytes: foldSectionBytes)
         let parser = CityListParser(source: source)
-        let order: SearchOrder
-        let words: WordPostingLayout
-        let keyArena: [UInt8]
-        let wordKeyArena: [UInt8]
-        let cityCount: Int
+        let limit = max(memoryLimit, Self.minimumMemoryLimit)
         var sizes: [BuildSummary.SectionSize] = []
-        func add(_ kind: SectionKind, isRequired: Bool, _ bytes: [UInt8]) throws {
+        func add(_ kind: SectionKind, _ isRequired: Bool, _ parts: [SectionPart]) throws(IndexBuildError) {
+            let byteCount = parts.reduce(0) { $0 + $1.byteCount }
             let isTrie = kind == .nodes || kind == .wordNodes
-            let limit = isTrie ? limits.maximumTrieSectionByteCount : limits.maximumSectionByteCount
-            guard bytes.count <= limit else {
+            let maximum = isTrie ? limits.maximumTrieSectionByteCount : limits.maximumSectionByteCount
+            guard byteCount <= maximum else {
                 throw IndexBuildError.formatLimitExceeded(
-                    "the \(kind) section would be \(bytes.count) bytes, over the \(limit) its "
+                    "the \(kind) section would be \(byteCount) bytes, over the \(maximum) its "
                     + "\(isTrie ? "31-bit child distances" : "32-bit offsets") address (FORMAT.md §10); split the list into several indexes")
             }
-            try sink.add(IndexFileWriter.Section(kind: kind, isRequired: isRequired, bytes: bytes))
-            sizes.append(BuildSummary.SectionSize(kind: kind, byteCount: bytes.count))
+            try sink.add(kind: kind, isRequired: isRequired, parts: parts)
+            sizes.append(BuildSummary.SectionSize(kind: kind, byteCount: byteCount))
         }
-        do {
-            // The collection's records are dropped as soon as they are laid out.
-            var collection = CityCollection()
-            try parser.parse { city in
-                try collection.append(city, folder: folder, alternateNames: alternateNames, limits: limits)
-                if collection.count % 16_384 == 0 { reportProgress() }
-            }
-            reportProgress()
-            try add(.foldTable, isRequired: true, foldSectionBytes)
-            phaseStarted?("ordering")
-            order = try SearchOrder(collection: collection)
-            // The records before the word index: their sections go to the sink (a spool when
-            // writing a file) before the postings and their sort take their memory.
-            phaseStarted?("records")
-            let symbols = NameSymbolsWriter.trained(on: collection.alternateNameTexts)
-            try add(.nameSymbols, isRequired: true, symbols.sectionBytes)
-            let (cityBytes, nameBytes) = CityRecordsWriter.sectionBytes(collection: collection, order: order)
-            try add(.cities, isRequired: true, cityBytes)
-            try add(.names, isRequired: true, nameBytes)
-            try add(.alternateNames, isRequired: true, AlternateNamesWriter.sectionBytes(collection: collection, order: order, symbols: symbols))
-            try add(.idIndex, isRequired: true, IDIndexWriter.sectionBytes(order: order))
-            if order.hasPopulation {
-                try add(.population, isRequired: false, PopulationsWriter.sectionBytes(collection: collection, order: order))
-                try add(.populationOrder, isRequired: false, NodeEntryRanksWriter.sectionBytes(order: order))
-            }
-            phaseStarted?("word index")
-            words = WordPostingLayout(collection: collection, order: order, foldTable: folder.table)
-            keyArena = collection.keyArena
-            wordKeyArena = collection.wordKeyArena
-            cityCount = collection.count
+
+        // Pass 1: parse, fold, choose the alternates to keep, sort into search order.
+        var preparer = CityPreparer(folder: folder, selection: alternateNames, limits: limits)
+        let cities = ExternalSorter(memoryBudget: limit / 2, directory: scratchDirectory, precedes: CityBlob.precedes)
+        var blob: [UInt8] = []
+        try parser.parse { city in
+            try preparer.prepare(city, into: &blob)
+            try cities.append(blob)
+            if preparer.cityCount % 16_384 == 0 { reportProgress() }
         }
-        phaseStarted?("tries")
-        let rankOfNodeEntry = order.rankOfNodeEntry
-        let (nodeBytes, nodeCount) = TrieSectionWriter.sectionBytes(
-            keyArena: keyArena, keys: order.distinctKeys,
-            entries: TrieSectionWriter.Entries(count: cityCount, precedes: { a, b in
-                order.populationOrderKey(rank: Int(rankOfNodeEntry[a]), slot: 0) < order.populationOrderKey(rank: Int(rankOfNodeEntry[b]), slot: 0)
-            }))
-        try add(.nodes, isRequired: true, nodeBytes)
-        let postingRanks = words.postingRanks, postingSlots = words.postingSlots, postingDemotions = words.postingDemotions
-        let (wordNodeBytes, wordNodeCount) = TrieSectionWriter.sectionBytes(
-            keyArena: wordKeyArena, keys: words.keys,
-            entries: TrieSectionWriter.Entries(count: postingRanks.count, precedes: { a, b in
-                order.populationOrderKey(rank: Int(postingRanks[a]), slot: Int(postingSlots[a]), isDemoted: postingDemotions[a])
-                    < order.populationOrderKey(rank: Int(postingRanks[b]), slot: Int(postingSlots[b]), isDemoted: postingDemotions[b])
-            }, cityOfEntry: ({ Int(postingRanks[$0]) }, cityCount), bucketCapacity: IndexLayout.wordBucketCapacity))
-        try add(.wordNodes, isRequired: true, wordNodeBytes)
-        try add(.wordPostings, isRequired: true, WordPostingsWriter.sectionBytes(ranks: postingRanks, slots: postingSlots, demoted: postingDemotions,
-                                                                                   cityCount: cityCount))
+        reportProgress()
+        let cityCount = preparer.cityCount
+        try add(.foldTable, true, [.bytes(foldSectionBytes)])
+        let symbols = NameSymbolsWriter.trained(on: preparer.symbolSample.names)
+        try add(.nameSymbols, true, [.bytes(symbols.sectionBytes)])
+
+        // Pass 2: the cities in search order.
+        phaseStarted?("ordering")
+        let ranked = try cities.sorted(mergeBufferBudget: limit / 8)
+        phaseStarted?("records")
+        var writer = try RankedCityWriter(preparer: preparer, symbols: symbols, directory: scratchDirectory,
+                                          idBudget: limit / 16, postingBudget: limit / 4)
+        while let city = try ranked.next() { try writer.add(CityBlob(bytes: city)) }
+        try writer.finish(add: add)
+        let spilledRunCount = cities.spilledRunCount + writer.postings.spilledRunCount
+
+        // Pass 3: the word index.
+        phaseStarted?("word index")
+        var words = WordIndexWriter()
+        try words.write(try writer.postings.sorted(mergeBufferBudget: limit / 8), cityCount: cityCount,
+                        directory: scratchDirectory, add: add)
+
         // The top lists come from searching the finished tries: open them, search, then add.
         phaseStarted?("top lists")
         let lists: [(SectionKind, SectionKind, ResultOrder)] = [
@@ -179,13 +183,24 @@ public struct IndexBuilder: Sendable {
         let fileByteCount = try sink.finish(cityCount: cityCount)
         let elapsed = ContinuousClock.now - start
         let summary = BuildSummary(
-            cityCount: cityCount, distinctKeyCount: order.distinctKeys.count, trieNodeCount: nodeCount,
-            wordKeyCount: words.keys.count, wordPostingCount: postingRanks.count, wordTrieNodeCount: wordNodeCount,
+            cityCount: cityCount, distinctKeyCount: writer.distinctKeyCount, trieNodeCount: writer.nodeCount,
+            wordKeyCount: words.keyCount, wordPostingCount: words.postingCount, wordTrieNodeCount: words.nodeCount,
             foldTableEntryCount: folder.table.entryCount,
             sections: IndexFileWriter.sortedInFileOrder(sizes) { $0.kind },
             fileByteCount: fileByteCount, inputByteCount: parser.byteOffset, inputFormat: format,
-            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            spilledRunCount: spilledRunCount)
         return summary
+    }
+
+    private static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
+    }
+
+    private static var temporaryDirectory: String {
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? NSTemporaryDirectory()
+        return directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
     }
 
     /// The fold table of this platform's Unicode data, generated once per process.

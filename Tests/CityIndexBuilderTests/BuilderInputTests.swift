@@ -221,7 +221,7 @@ struct BuilderConvenienceTests {
         builder.phaseStarted = { phases.append($0) }
         let summary = try builder.build(contentsOf: input, writingTo: output)
         #expect(try CityIndex(contentsOfFile: output).cityCount == summary.cityCount)
-        #expect(phases.all == ["ordering", "records", "word index", "tries", "top lists", "writing"])
+        #expect(phases.all == ["ordering", "records", "word index", "top lists", "writing"])
         #expect(try builder.build(contentsOf: input).bytes == Data(contentsOf: output).map { $0 })
         #expect(throws: IndexBuildError.self) { try IndexBuilder().build(contentsOf: URL(string: "https://example.com/c.json")!) }
     }

@@ -277,3 +277,72 @@ struct FormatRoundTripTests {
         try CityIndex(bytes: bytes).verify()
     }
 }
+
+@Suite("Bounded-memory builds (issue 15)")
+struct BoundedMemoryBuildTests {
+    /// `count` cities with syllable names (many repeated, so keys share runs), 0–3 alternate
+    /// names each (some lowercase, some multi-word), populations for most. Deterministic.
+    static func syntheticList(count: Int, seed: UInt64, duplicateIDAt duplicate: Int? = nil) -> [UInt8] {
+        var random = SeededGenerator(seed: seed)
+        let syllables = ["san", "ta", "ber", "lin", "mo", "ri", "ka", "do", "é", "ø", "new", "york", "ville", "burg", "о", "ск"]
+        func word() -> String { (0 ..< Int.random(in: 1 ... 3, using: &random)).map { _ in syllables.randomElement(using: &random)! }.joined() }
+        func name() -> String {
+            let text = (0 ..< Int.random(in: 1 ... 3, using: &random)).map { _ in word() }.joined(separator: " ")
+            return text.prefix(1).uppercased() + text.dropFirst()
+        }
+        let countries = ["US", "FR", "DE", "RU", "BR"]
+        var cities: [String] = []
+        for index in 0 ..< count {
+            let id = index == duplicate ? 0 : index
+            var alternates = (0 ..< Int.random(in: 0 ... 3, using: &random)).map { _ in name() }
+            if Bool.random(using: &random) { alternates.append(word()) }
+            let population = Int.random(in: 0 ..< 10, using: &random) < 8 ? ",\"population\":\(Int.random(in: 0 ... 5_000_000, using: &random))" : ""
+            let alternateList = alternates.map { "\"\($0)\"" }.joined(separator: ",")
+            cities.append("{\"_id\":\(id),\"name\":\"\(name())\",\"country\":\"\(countries.randomElement(using: &random)!)\","
+                          + "\"coord\":{\"lat\":\(Double(index % 180) - 89.5),\"lon\":\(Double(index % 360) - 179.5)}\(population),"
+                          + "\"alternatenames\":[\(alternateList)]}")
+        }
+        return Array(("[\n" + cities.joined(separator: ",\n") + "\n]").utf8)
+    }
+
+    @Test("a memory limit that makes the build spill sorted runs to disk gives the same bytes, in memory and to a file")
+    func spilledBuildIsIdentical() throws {
+        let json = Self.syntheticList(count: 20_000, seed: 11)
+        let inMemory = try IndexBuilder().build(jsonBytes: json)
+        var bounded = IndexBuilder()
+        bounded.memoryLimit = IndexBuilder.minimumMemoryLimit
+        let spilled = try bounded.build(jsonBytes: json)
+        #expect(inMemory.summary.spilledRunCount == 0)
+        #expect(spilled.summary.spilledRunCount > 4, "\(spilled.summary.spilledRunCount) runs")
+        #expect(spilled.bytes == inMemory.bytes)
+        #expect(spilled.summary.wordPostingCount == inMemory.summary.wordPostingCount)
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bounded-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("cities.json"), output = directory.appendingPathComponent("cities.cidx")
+        try Data(json).write(to: input)
+        let summary = try bounded.build(inputPath: input.path, outputPath: output.path)
+        #expect(summary.spilledRunCount == spilled.summary.spilledRunCount)
+        #expect(try Array(Data(contentsOf: output)) == inMemory.bytes)
+        // Scratch files are unlinked at once: nothing is left beside the output.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["cities.cidx", "cities.json"])
+        try CityIndex(bytes: spilled.bytes).verify()
+    }
+
+    @Test("a duplicate id found only when spilled runs are merged names both positions")
+    func duplicateAcrossRuns() throws {
+        let json = Self.syntheticList(count: 8_000, seed: 5, duplicateIDAt: 7_000)
+        var bounded = IndexBuilder()
+        bounded.memoryLimit = IndexBuilder.minimumMemoryLimit
+        do throws(IndexBuildError) {
+            _ = try bounded.build(jsonBytes: json)
+            Issue.record("a list with a duplicate id was built")
+        } catch {
+            guard case .invalidCityList(let listError) = error else { Issue.record("\(error)"); return }
+            // Line 2 holds id 0 (the first city), line 7,002 the duplicate.
+            #expect(listError.line == 7_002 && listError.recordID == 0, "\(listError)")
+            #expect(listError.message.contains("duplicate _id 0: also at 2:1"), "\(listError)")
+        }
+    }
+}

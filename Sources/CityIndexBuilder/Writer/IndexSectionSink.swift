@@ -12,6 +12,8 @@ import CityIndex
 protocol IndexSectionSink: AnyObject {
     /// Keeps a section until the draft is laid out.
     func add(_ section: IndexFileWriter.Section) throws(IndexBuildError)
+    /// Keeps a section given as parts (bytes in memory and scratch files, in order).
+    func add(kind: SectionKind, isRequired: Bool, parts: [SectionPart]) throws(IndexBuildError)
     /// The sections added so far laid out as an index, with room in the section table for
     /// `totalSectionCount` sections (those added and those `append` will add).
     func openDraft(cityCount: Int, totalSectionCount: Int) throws(IndexBuildError) -> CityIndex
@@ -27,6 +29,18 @@ final class InMemorySections: IndexSectionSink {
     private(set) var chunks: [[UInt8]] = []
 
     func add(_ section: IndexFileWriter.Section) { sections.append(section) }
+
+    func add(kind: SectionKind, isRequired: Bool, parts: [SectionPart]) throws(IndexBuildError) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(parts.reduce(0) { $0 + $1.byteCount })
+        for part in parts {
+            switch part {
+            case .bytes(let piece): bytes += piece
+            case .file(let file): try file.forEachChunk { chunk in bytes.append(contentsOf: chunk) }
+            }
+        }
+        sections.append(IndexFileWriter.Section(kind: kind, isRequired: isRequired, bytes: bytes))
+    }
 
     func openDraft(cityCount: Int, totalSectionCount: Int) throws(IndexBuildError) -> CityIndex {
         do {

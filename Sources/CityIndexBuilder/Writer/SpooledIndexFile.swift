@@ -53,6 +53,24 @@ final class SpooledIndexFile: IndexSectionSink {
         spoolEnd += section.bytes.count
     }
 
+    /// Keeps a section given as parts in the spool, copying scratch files through a buffer.
+    func add(kind: SectionKind, isRequired: Bool, parts: [SectionPart]) throws(IndexBuildError) {
+        let start = spoolEnd
+        for part in parts {
+            switch part {
+            case .bytes(let bytes):
+                try write(bytes, to: spool, at: spoolEnd)
+                spoolEnd += bytes.count
+            case .file(let file):
+                try file.forEachChunk { chunk throws(IndexBuildError) in
+                    try write(chunk, to: spool, at: spoolEnd)
+                    spoolEnd += chunk.count
+                }
+            }
+        }
+        spooled.append((kind, isRequired, start, spoolEnd - start))
+    }
+
     /// Lays the spooled sections out in file order into the output, leaving room for a table
     /// of `totalSectionCount` entries (the spooled ones and those `append` will add), and
     /// maps the result. The spool is emptied. O(bytes).

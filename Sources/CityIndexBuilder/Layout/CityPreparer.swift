@@ -1,0 +1,89 @@
+// CityPreparer.swift: the first pass of a build: each parsed city folded, filtered and encoded.
+import CityIndex
+
+/// Turns each parsed city into a `CityBlob` (its folded key, the alternate names worth
+/// storing) and gathers what the later passes must know before they start: the widths of
+/// the packed fields, the countries, whether any population is known, and a sample of
+/// alternate-name text to train the symbol table on. Holds no city after `prepare` returns.
+///
+/// An alternate name is dropped when it could never be reported (WORDS.md §3): its word key
+/// is empty, or each of its suffix keys starts a suffix key of a name kept before it, no more
+/// demoted there (then every query it matches also matches that earlier name: "New York"
+/// after "New York City").
+struct CityPreparer {
+    let folder: Folder
+    let selection: AlternateNameSelection
+    let limits: BuildLimits
+
+    private(set) var cityCount = 0
+    private(set) var largestID: UInt32 = 0
+    private(set) var largestNameByteCount = 0
+    private(set) var countries: Set<UInt16> = []
+    /// The largest population plus one (0: none known).
+    private(set) var largestPopulationField: UInt64 = 0
+    private(set) var symbolSample = SymbolTrainingSample()
+    // Totals that a 32-bit offset of the format or the builder addresses (FORMAT.md §10).
+    private var nameByteTotal = 0
+    private var keyByteTotal = 0
+    private var wordKeyByteTotal = 0
+    private var wordTotal = 0
+    private var nameTotal = 0
+
+    init(folder: Folder, selection: AlternateNameSelection, limits: BuildLimits) {
+        self.folder = folder
+        self.selection = selection
+        self.limits = limits
+    }
+
+    /// Encodes `city` into `blob` (its previous contents replaced).
+    /// - Throws: `CityListError` at the city's position when a 32-bit limit would be crossed.
+    mutating func prepare(_ city: ParsedCity, into blob: inout [UInt8]) throws(CityListError) {
+        var key: [UInt8] = []
+        let primary = String(decoding: city.nameBytes, as: UTF8.self)
+        folder.appendFolded(primary.unicodeScalars, to: &key)
+        let (primaryWordKey, primaryStarts) = WordKey.encode(primary.unicodeScalars, with: folder.table)
+        var nameBytes = city.nameBytes.count, wordKeyBytes = primaryWordKey.count, words = primaryStarts.count
+        // Arrays, not slices. Each with whether a match of it is demoted (never for the primary name's).
+        var keptSuffixKeys: [(key: ArraySlice<UInt8>, isDemoted: Bool)] = primaryStarts.map { (primaryWordKey[$0...], false) }
+        var kept: [[UInt8]] = []
+        for alternate in city.alternateNames where selection.includes(alternate) {
+            // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
+            guard kept.count < Int(UInt16.max) else { break }
+            let (wordKey, starts) = WordKey.encode(String(decoding: alternate, as: UTF8.self).unicodeScalars, with: folder.table)
+            let looksMachineMade = alternate.withUnsafeBytes { AlternateDemotion.looksMachineMade($0, foldTable: folder.table) }
+            let suffixes = starts.enumerated().map { wordIndex, start in
+                (key: wordKey[start...], isDemoted: wordIndex > 0 || looksMachineMade)
+            }
+            let covered = suffixes.allSatisfy { suffix in
+                keptSuffixKeys.contains { $0.key.starts(with: suffix.key) && (!$0.isDemoted || suffix.isDemoted) }
+            }
+            guard !covered else { continue }   // also when there are no words at all
+            keptSuffixKeys.append(contentsOf: suffixes)
+            kept.append(alternate)
+            symbolSample.offer(alternate, cityID: city.id)
+            nameBytes += alternate.count
+            wordKeyBytes += wordKey.count
+            words += starts.count
+        }
+        CityBlob.encode(city, key: key, alternates: kept, into: &blob)
+
+        cityCount += 1
+        largestID = max(largestID, city.id)
+        largestNameByteCount = max(largestNameByteCount, city.nameBytes.count)
+        countries.insert(city.countryCode)
+        if let population = city.population { largestPopulationField = max(largestPopulationField, UInt64(population) + 1) }
+        nameByteTotal += nameBytes
+        keyByteTotal += key.count
+        wordKeyByteTotal += wordKeyBytes
+        wordTotal += words
+        nameTotal += 1 + kept.count
+        let totals: [(String, Int)] = [("name text", nameByteTotal), ("folded key text", keyByteTotal),
+                                       ("word key text", wordKeyByteTotal), ("word starts", wordTotal),
+                                       ("names", nameTotal), ("cities", cityCount)]
+        for (what, count) in totals where count > limits.maximumArenaByteCount {
+            throw CityListError(line: city.position.line, column: city.position.column, recordID: city.id,
+                                message: "the list is too large for one index: its \(what) passes \(limits.maximumArenaByteCount) "
+                                    + "(32-bit offsets, FORMAT.md §10) at this record; split the list into several indexes")
+        }
+    }
+}

@@ -1,0 +1,252 @@
+// RankedCityWriter.swift: the second pass of a build: every per-city section, from cities in search order.
+import CityIndex
+
+/// Receives the cities in search order (their rank is their position) and writes, in
+/// bounded memory, every section indexed by rank: the `NODE` trie over the folded keys, the
+/// `CITY` records and the `NAME` text they point into, `ALTN`, `IDIX`, `POPL` and `PORD`. It
+/// also emits the word postings of every name (WORDS.md §1) into an `ExternalSorter`, for
+/// `WordIndexWriter`.
+///
+/// Identical primary names are stored once in `NAME`: they fold to identical keys, so
+/// comparing within a run of equal keys finds every duplicate. Each run of equal keys is
+/// the `NODE` entries of one key, in population order (`PORD` lists the entries whose rank
+/// that order moves).
+///
+/// Memory: one run of equal keys, the open path of the trie, the sorters' budgets; every
+/// section goes to scratch files as it grows. O(1) per city beyond its names' text.
+struct RankedCityWriter {
+    private let folder: Folder
+    private let symbols: NameSymbolsWriter
+    private let directory: String
+    private let countries: [UInt16]
+    private let countryIndex: [UInt16: Int]
+    private let idWidth: Int
+    private let nameByteCountWidth: Int
+    private let populationWidth: Int
+    private var rank = 0
+
+    // The current run of equal keys.
+    private var runKey: [UInt8] = []
+    private var runFirstRank = 0
+    private var runWeights: [UInt32] = []
+    private var runNames: [(name: [UInt8], offset: Int)] = []
+
+    private var nodeTrie: TrieSectionWriter
+    /// Per rank: id, latitude, longitude, name offset, name length, country index (20 bytes).
+    private var cityFields: SpillingByteWriter
+    private var largestNameOffset = 0
+    private var names: SpillingByteWriter
+    private var alternateText: SpillingByteWriter
+    private var alternateBlockStarts: [UInt32] = []
+    private var alternateDistances: PackedValuesFile
+    private var populations: PackedBitsFileWriter
+    private var movedEntries: [UInt32] = []
+    private var movedRanks: [UInt32] = []
+    private let ids: ExternalSorter
+    /// The word postings, unsorted: `WordPostingRecord`s.
+    let postings: ExternalSorter
+    private var record: [UInt8] = []
+
+    init(preparer: CityPreparer, symbols: NameSymbolsWriter, directory: String,
+         idBudget: Int, postingBudget: Int) throws(IndexBuildError) {
+        folder = preparer.folder
+        self.symbols = symbols
+        self.directory = directory
+        countries = preparer.countries.sorted()
+        countryIndex = Dictionary(uniqueKeysWithValues: countries.enumerated().map { ($1, $0) })
+        idWidth = bitWidth(holding: UInt64(preparer.largestID))
+        nameByteCountWidth = bitWidth(holding: UInt64(preparer.largestNameByteCount))
+        populationWidth = bitWidth(holding: preparer.largestPopulationField)
+        nodeTrie = TrieSectionWriter(output: try ScratchFile(directory: directory))
+        cityFields = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        names = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        alternateText = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        alternateDistances = try PackedValuesFile(directory: directory)
+        populations = try PackedBitsFileWriter(directory: directory)
+        ids = ExternalSorter(memoryBudget: idBudget, directory: directory) { a, b in
+            let first = IDRecord(a), second = IDRecord(b)
+            return (first.id, first.line, first.column) < (second.id, second.line, second.column)
+        }
+        postings = ExternalSorter(memoryBudget: postingBudget, directory: directory, precedes: WordPostingRecord.precedes)
+    }
+
+    var hasPopulation: Bool { populationWidth > 0 }
+
+    /// Adds the city of the next rank. O(its names' length).
+    mutating func add(_ city: CityBlob) throws(IndexBuildError) {
+        if rank == 0 || !city.key.elementsEqual(runKey) {
+            if rank > 0 { try closeRun() }
+            runKey = Array(city.key)
+            runFirstRank = rank
+        }
+        runWeights.append(city.weight)
+
+        // NAME: a name already stored for this key is pointed at again.
+        let name = city.name
+        let nameOffset: Int
+        if let existing = runNames.first(where: { $0.name.elementsEqual(name) }) {
+            nameOffset = existing.offset
+        } else {
+            nameOffset = names.count
+            try names.append(name)
+            runNames.append((Array(name), nameOffset))
+        }
+        largestNameOffset = max(largestNameOffset, nameOffset)
+        try cityFields.appendLittleEndian(UInt64(city.id), byteCount: 4)
+        try cityFields.appendLittleEndian(UInt64(UInt32(bitPattern: city.latitudeMicrodegrees)), byteCount: 4)
+        try cityFields.appendLittleEndian(UInt64(UInt32(bitPattern: city.longitudeMicrodegrees)), byteCount: 4)
+        try cityFields.appendLittleEndian(UInt64(nameOffset), byteCount: 4)
+        try cityFields.appendLittleEndian(UInt64(name.count), byteCount: 2)
+        try cityFields.appendLittleEndian(UInt64(countryIndex[city.countryCode]!), byteCount: 2)
+
+        if hasPopulation {
+            let population = city.population
+            try populations.append(population == IndexLayout.unknownPopulation ? 0 : UInt64(population) + 1, width: populationWidth)
+        }
+        try recordAlternateStart()
+
+        // ALTN text and the word postings of every name.
+        try city.forEachName { slot, text throws(IndexBuildError) in
+            if slot > 0 {
+                let coded = symbols.encoded(Array(text)[...])
+                try alternateText.appendVarint(UInt32(coded.count))
+                try alternateText.append(coded)
+            }
+            let (wordKey, starts) = WordKey.encode(String(decoding: text, as: UTF8.self).unicodeScalars, with: folder.table)
+            let looksMachineMade = slot > 0 && AlternateDemotion.looksMachineMade(text, foldTable: folder.table)
+            for (wordIndex, start) in starts.enumerated() {
+                WordPostingRecord.encode(suffixKey: wordKey[start...], rank: UInt32(rank), slot: UInt16(slot),
+                                         isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: city.weight, into: &record)
+                try postings.append(record)
+            }
+        }
+        record.removeAll(keepingCapacity: true)
+        for value in [city.id, city.line, city.column, UInt32(rank)] {
+            withUnsafeBytes(of: value.littleEndian) { record.append(contentsOf: $0) }
+        }
+        try ids.append(record)
+        rank += 1
+    }
+
+    /// Where the alternate names of the next rank start in the `ALTN` text.
+    private mutating func recordAlternateStart() throws(IndexBuildError) {
+        let start = alternateText.count
+        if rank % IndexLayout.alternateRanksPerBlock == 0 { alternateBlockStarts.append(UInt32(truncatingIfNeeded: start)) }
+        try alternateDistances.append(UInt64(start - Int(alternateBlockStarts[alternateBlockStarts.count - 1])))
+    }
+
+    /// Adds the finished run of equal keys to the trie, its entries in population order.
+    private mutating func closeRun() throws(IndexBuildError) {
+        let weights = runWeights, first = runFirstRank
+        func order(_ rank: Int) -> PopulationOrderKey { PopulationOrderKey(population: weights[rank - first], rank: rank, slot: 0) }
+        var entries = Array(first ..< first + weights.count)
+        if entries.count > 1 {
+            entries.sort { order($0) < order($1) }
+            for (index, rank) in entries.enumerated() where rank != first + index {
+                movedEntries.append(UInt32(first + index))
+                movedRanks.append(UInt32(rank))
+            }
+        }
+        try nodeTrie.add(key: runKey, entryCount: entries.count, bestOrder: order(entries[0]))
+        runWeights.removeAll(keepingCapacity: true)
+        runNames.removeAll(keepingCapacity: true)
+    }
+
+    /// What the build reports of the name trie.
+    private(set) var distinctKeyCount = 0
+    private(set) var nodeCount = 0
+
+    /// Finishes every section and hands each to `add`.
+    mutating func finish(add: (SectionKind, Bool, [SectionPart]) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
+        let cityCount = rank
+        if cityCount > 0 { try closeRun() }
+        let nodeHeader = try nodeTrie.finish()
+        distinctKeyCount = nodeTrie.keyCount
+        nodeCount = nodeTrie.nodeCount
+        try add(.nodes, true, [.bytes(nodeHeader), .file(nodeTrie.outputFile)])
+
+        // CITY: the widths are known now that every name offset is.
+        let layout = CityRecordLayout(idWidth: idWidth, nameOffsetWidth: bitWidth(holding: UInt64(largestNameOffset)),
+                                      nameByteCountWidth: nameByteCountWidth,
+                                      countryWidth: bitWidth(holding: UInt64(max(countries.count - 1, 0))))
+        var header = ByteWriter()
+        for width in [layout.idWidth, layout.nameOffsetWidth, layout.nameByteCountWidth, layout.countryWidth] {
+            header.appendUInt8(UInt8(width))
+        }
+        header.appendUInt16(UInt16(countries.count))
+        header.appendUInt16(0)
+        for country in countries { header.appendUInt16(country) }
+        header.pad(toMultipleOf: 8)
+        try cityFields.finish()
+        var bits = try PackedBitsFileWriter(directory: directory)
+        var reader = ScratchFileReader(cityFields.file, bufferByteCount: 1 << 20)
+        defer { reader.deallocate() }
+        for _ in 0 ..< cityCount {
+            let fields = try reader.next(20)
+            func field(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: fields.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
+            let nameByteCount = UInt64(UInt16(littleEndian: fields.loadUnaligned(fromByteOffset: 16, as: UInt16.self)))
+            let country = UInt64(UInt16(littleEndian: fields.loadUnaligned(fromByteOffset: 18, as: UInt16.self)))
+            try bits.append(field(0), width: layout.idWidth)
+            try bits.append(UInt64(Int64(Int32(bitPattern: UInt32(field(4)))) + CityRecordLayout.latitudeBias), width: CityRecordLayout.latitudeWidth)
+            try bits.append(UInt64(Int64(Int32(bitPattern: UInt32(field(8)))) + CityRecordLayout.longitudeBias), width: CityRecordLayout.longitudeWidth)
+            try bits.append(field(12), width: layout.nameOffsetWidth)
+            try bits.append(nameByteCount, width: layout.nameByteCountWidth)
+            try bits.append(country, width: layout.countryWidth)
+        }
+        try add(.cities, true, [.bytes(header.bytes), .file(try bits.finish())])
+        try names.finish()
+        try add(.names, true, [.file(names.file)])
+
+        // ALTN: the header, where each rank's names start, then the text.
+        try recordAlternateStart()   // where the text ends
+        try alternateText.finish()
+        var alternateHeader = ByteWriter()
+        // Truncated when the text passes 4 GiB: IndexBuilder then refuses the section (BuildLimits).
+        alternateHeader.appendUInt32(UInt32(truncatingIfNeeded: alternateText.count))
+        alternateHeader.appendUInt32(0)
+        for start in alternateBlockStarts { alternateHeader.appendUInt32(start) }
+        alternateHeader.pad(toMultipleOf: 8)
+        try add(.alternateNames, true, [.bytes(alternateHeader.bytes)] + (try alternateDistances.packedArray(directory: directory))
+                + [.file(alternateText.file)])
+
+        // IDIX: ranks by increasing id; two cities with one id are an error naming both.
+        let rankWidth = bitWidth(holding: UInt64(max(cityCount - 1, 0)))
+        var idBits = try PackedBitsFileWriter(directory: directory)
+        let byID = try ids.sorted(mergeBufferBudget: 4 << 20)
+        var previous: (id: UInt32, line: UInt32, column: UInt32)?
+        while let bytes = try byID.next() {
+            let entry = IDRecord(bytes)
+            if let previous, previous.id == entry.id {
+                throw .invalidCityList(CityListError(line: Int(entry.line), column: Int(entry.column), recordID: entry.id,
+                                                     message: "duplicate _id \(entry.id): also at \(previous.line):\(previous.column)"))
+            }
+            previous = (entry.id, entry.line, entry.column)
+            try idBits.append(UInt64(entry.rank), width: rankWidth)
+        }
+        try add(.idIndex, true, [.bytes(PackedBitsFileWriter.arrayHeader(width: rankWidth, secondWidth: 0, count: cityCount)),
+                                 .file(try idBits.finish())])
+
+        if hasPopulation {
+            try add(.population, false, [.bytes(PackedBitsFileWriter.arrayHeader(width: populationWidth, secondWidth: 0, count: cityCount)),
+                                         .file(try populations.finish())])
+            var moved = ByteWriter(capacity: IndexLayout.populationOrderHeaderByteCount + movedEntries.count * 8)
+            moved.appendUInt32(UInt32(movedEntries.count))
+            moved.appendUInt32(0)
+            for entry in movedEntries { moved.appendUInt32(entry) }
+            for rank in movedRanks { moved.appendUInt32(rank) }
+            try add(.populationOrder, false, [.bytes(moved.bytes)])
+        }
+    }
+}
+
+/// An entry of the id sort: id, line, column, rank (`u32` each).
+private struct IDRecord {
+    let id: UInt32, line: UInt32, column: UInt32, rank: UInt32
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        id = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+        line = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4, as: UInt32.self))
+        column = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self))
+        rank = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self))
+    }
+}
