@@ -132,7 +132,7 @@ public struct IndexBuilder: Sendable {
 
         // Pass 1: parse, fold, choose the alternates to keep, sort into search order.
         var preparer = CityPreparer(folder: folder, selection: alternateNames, limits: limits)
-        let cities = ExternalSorter(memoryBudget: limit / 2, directory: scratchDirectory, precedes: CityBlob.precedes)
+        let cities = ExternalSorter(memoryBudget: limit / 2, directory: scratchDirectory, prefix: keyPrefix, precedes: CityBlob.precedes)
         var blob: [UInt8] = []
         try parser.parse { city in
             try preparer.prepare(city, into: &blob)

@@ -10,7 +10,8 @@ import Foundation
 /// the low byte), `u32` id, `u32` line, `u32` column (the record's position: it breaks ties
 /// between duplicate ids, so the order is total), `u32` population (`unknownPopulation` when
 /// absent), `i32` latitude and `i32` longitude in microdegrees, `u16` name length, the name's
-/// UTF-8, `u16` alternate count, then each kept alternate as `u16` length and UTF-8.
+/// UTF-8, `u16` alternate count, then each kept alternate as `u16` length, `u8` 1 when it looks
+/// machine-made (`AlternateDemotion`, computed once), and UTF-8.
 struct CityBlob {
     let bytes: UnsafeRawBufferPointer
 
@@ -32,16 +33,17 @@ struct CityBlob {
     /// The population order weight (0 when unknown).
     var weight: UInt32 { population == IndexLayout.unknownPopulation ? 0 : population }
 
-    /// Calls `body` with each name: slot 0 the primary name, then the kept alternates.
-    func forEachName(_ body: (_ slot: Int, _ text: UnsafeRawBufferPointer) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
-        try body(0, name)
+    /// Calls `body` with each name: slot 0 the primary name, then the kept alternates, and
+    /// whether the name looks machine-made (never the primary name).
+    func forEachName(_ body: (_ slot: Int, _ text: UnsafeRawBufferPointer, _ looksMachineMade: Bool) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
+        try body(0, name, false)
         var position = nameStart + name.count
         let alternateCount = Int(load(UInt16.self, at: position))
         position += 2
         for slot in stride(from: 1, through: alternateCount, by: 1) {
             let length = Int(load(UInt16.self, at: position))
-            try body(slot, UnsafeRawBufferPointer(rebasing: bytes[position + 2 ..< position + 2 + length]))
-            position += 2 + length
+            try body(slot, UnsafeRawBufferPointer(rebasing: bytes[position + 3 ..< position + 3 + length]), bytes[position + 2] != 0)
+            position += 3 + length
         }
     }
 
@@ -61,7 +63,7 @@ struct CityBlob {
     }
 
     /// Appends the encoding of `city` with its folded `key` and the alternates `alternates` to `output`.
-    static func encode(_ city: ParsedCity, key: [UInt8], alternates: [[UInt8]], into output: inout [UInt8]) {
+    static func encode(_ city: ParsedCity, key: [UInt8], alternates: [(text: [UInt8], looksMachineMade: Bool)], into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
         func append<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
@@ -79,8 +81,9 @@ struct CityBlob {
         output.append(contentsOf: city.nameBytes)
         append(UInt16(alternates.count))
         for alternate in alternates {
-            append(UInt16(alternate.count))
-            output.append(contentsOf: alternate)
+            append(UInt16(alternate.text.count))
+            output.append(alternate.looksMachineMade ? 1 : 0)
+            output.append(contentsOf: alternate.text)
         }
     }
 }

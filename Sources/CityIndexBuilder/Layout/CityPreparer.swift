@@ -45,7 +45,7 @@ struct CityPreparer {
         var nameBytes = city.nameBytes.count, wordKeyBytes = primaryWordKey.count, words = primaryStarts.count
         // Arrays, not slices. Each with whether a match of it is demoted (never for the primary name's).
         var keptSuffixKeys: [(key: ArraySlice<UInt8>, isDemoted: Bool)] = primaryStarts.map { (primaryWordKey[$0...], false) }
-        var kept: [[UInt8]] = []
+        var kept: [(text: [UInt8], looksMachineMade: Bool)] = []
         for alternate in city.alternateNames where selection.includes(alternate) {
             // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
             guard kept.count < Int(UInt16.max) else { break }
@@ -59,7 +59,7 @@ struct CityPreparer {
             }
             guard !covered else { continue }   // also when there are no words at all
             keptSuffixKeys.append(contentsOf: suffixes)
-            kept.append(alternate)
+            kept.append((alternate, looksMachineMade))
             symbolSample.offer(alternate, cityID: city.id)
             nameBytes += alternate.count
             wordKeyBytes += wordKey.count

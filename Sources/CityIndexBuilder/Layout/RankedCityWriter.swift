@@ -19,7 +19,8 @@ struct RankedCityWriter {
     private let symbols: NameSymbolsWriter
     private let directory: String
     private let countries: [UInt16]
-    private let countryIndex: [UInt16: Int]
+    /// The index in `countries` of each country code (a table, not a dictionary: read per city).
+    private let countryIndex: [UInt16]
     private let idWidth: Int
     private let nameByteCountWidth: Int
     private let populationWidth: Int
@@ -53,7 +54,9 @@ struct RankedCityWriter {
         self.symbols = symbols
         self.directory = directory
         countries = preparer.countries.sorted()
-        countryIndex = Dictionary(uniqueKeysWithValues: countries.enumerated().map { ($1, $0) })
+        var countryIndex = [UInt16](repeating: 0, count: 1 << 16)
+        for (index, country) in countries.enumerated() { countryIndex[Int(country)] = UInt16(index) }
+        self.countryIndex = countryIndex
         idWidth = bitWidth(holding: UInt64(preparer.largestID))
         nameByteCountWidth = bitWidth(holding: UInt64(preparer.largestNameByteCount))
         populationWidth = bitWidth(holding: preparer.largestPopulationField)
@@ -63,11 +66,14 @@ struct RankedCityWriter {
         alternateText = SpillingByteWriter(file: try ScratchFile(directory: directory))
         alternateDistances = try PackedValuesFile(directory: directory)
         populations = try PackedBitsFileWriter(directory: directory)
-        ids = ExternalSorter(memoryBudget: idBudget, directory: directory) { a, b in
+        ids = ExternalSorter(memoryBudget: idBudget, directory: directory, prefix: { record in
+            let entry = IDRecord(record)
+            return UInt64(entry.id) << 32 | UInt64(entry.line)
+        }) { a, b in
             let first = IDRecord(a), second = IDRecord(b)
             return (first.id, first.line, first.column) < (second.id, second.line, second.column)
         }
-        postings = ExternalSorter(memoryBudget: postingBudget, directory: directory, precedes: WordPostingRecord.precedes)
+        postings = ExternalSorter(memoryBudget: postingBudget, directory: directory, prefix: keyPrefix, precedes: WordPostingRecord.precedes)
     }
 
     var hasPopulation: Bool { populationWidth > 0 }
@@ -97,7 +103,7 @@ struct RankedCityWriter {
         try cityFields.appendLittleEndian(UInt64(UInt32(bitPattern: city.longitudeMicrodegrees)), byteCount: 4)
         try cityFields.appendLittleEndian(UInt64(nameOffset), byteCount: 4)
         try cityFields.appendLittleEndian(UInt64(name.count), byteCount: 2)
-        try cityFields.appendLittleEndian(UInt64(countryIndex[city.countryCode]!), byteCount: 2)
+        try cityFields.appendLittleEndian(UInt64(countryIndex[Int(city.countryCode)]), byteCount: 2)
 
         if hasPopulation {
             let population = city.population
@@ -106,14 +112,13 @@ struct RankedCityWriter {
         try recordAlternateStart()
 
         // ALTN text and the word postings of every name.
-        try city.forEachName { slot, text throws(IndexBuildError) in
+        try city.forEachName { slot, text, looksMachineMade throws(IndexBuildError) in
             if slot > 0 {
                 let coded = symbols.encoded(Array(text)[...])
                 try alternateText.appendVarint(UInt32(coded.count))
                 try alternateText.append(coded)
             }
             let (wordKey, starts) = WordKey.encode(String(decoding: text, as: UTF8.self).unicodeScalars, with: folder.table)
-            let looksMachineMade = slot > 0 && AlternateDemotion.looksMachineMade(text, foldTable: folder.table)
             for (wordIndex, start) in starts.enumerated() {
                 WordPostingRecord.encode(suffixKey: wordKey[start...], rank: UInt32(rank), slot: UInt16(slot),
                                          isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: city.weight, into: &record)

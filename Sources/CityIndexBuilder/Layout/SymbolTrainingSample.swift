@@ -11,9 +11,20 @@
 struct SymbolTrainingSample {
     static let defaultByteBudget = 1 << 20
 
+    /// A kept name: its hash and where its bytes are in `text`.
+    private struct Entry {
+        var hash: UInt64
+        var start: Int
+        var count: Int
+    }
+
     private let byteBudget: Int
     /// A max-heap on (hash, bytes): the root is the first name to drop.
-    private var heap: [(hash: UInt64, bytes: [UInt8])] = []
+    private var heap: [Entry] = []
+    /// The kept names' bytes, and the bytes of dropped ones until the next compaction. One
+    /// buffer, not an array per name: a million small arrays that outlive the build's
+    /// temporaries would fragment the heap (measured: 150 MB at 1 million cities).
+    private var text: [UInt8] = []
     private var byteCount = 0
 
     init(byteBudget: Int = defaultByteBudget) { self.byteBudget = byteBudget }
@@ -22,33 +33,52 @@ struct SymbolTrainingSample {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for shift in stride(from: 0, to: 32, by: 8) { hash = (hash ^ UInt64(UInt8(truncatingIfNeeded: cityID >> UInt32(shift)))) &* 0x0000_0100_0000_01B3 }
         for byte in name { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        if byteCount + name.count > byteBudget, let top = heap.first, !Self.isAbove(top, (hash, name)) { return }
-        push((hash, name))
+        if byteCount + name.count > byteBudget, let top = heap.first, !isAbove(top, hash, name[...]) { return }
+        text.append(contentsOf: name)
+        push(Entry(hash: hash, start: text.count - name.count, count: name.count))
         byteCount += name.count
-        while byteCount > byteBudget, heap.count > 1 { byteCount -= pop().bytes.count }
+        while byteCount > byteBudget, heap.count > 1 { byteCount -= pop().count }
+        if text.count > 2 * byteBudget { compact() }
     }
 
-    /// The names kept, in hash order.
+    /// The names kept, in (hash, bytes) order.
     var names: [ArraySlice<UInt8>] {
-        heap.sorted { Self.isAbove($1, $0) }.map { $0.bytes[...] }
+        heap.sorted { isAbove($1, $0.hash, bytes(of: $0)) }.map { Array(bytes(of: $0)) }.map { $0[...] }
     }
 
-    private static func isAbove(_ a: (hash: UInt64, bytes: [UInt8]), _ b: (hash: UInt64, bytes: [UInt8])) -> Bool {
-        a.hash != b.hash ? a.hash > b.hash : b.bytes.lexicographicallyPrecedes(a.bytes)
+    private func bytes(of entry: Entry) -> ArraySlice<UInt8> { text[entry.start ..< entry.start + entry.count] }
+
+    /// Whether `entry` comes after (`hash`, `name`).
+    private func isAbove(_ entry: Entry, _ hash: UInt64, _ name: ArraySlice<UInt8>) -> Bool {
+        entry.hash != hash ? entry.hash > hash : name.lexicographicallyPrecedes(bytes(of: entry))
     }
 
-    private mutating func push(_ element: (hash: UInt64, bytes: [UInt8])) {
+    private func isAbove(_ a: Entry, _ b: Entry) -> Bool { isAbove(a, b.hash, bytes(of: b)) }
+
+    /// Keeps only the bytes of the names kept.
+    private mutating func compact() {
+        var compacted: [UInt8] = []
+        compacted.reserveCapacity(byteCount)
+        for index in heap.indices {
+            let start = compacted.count
+            compacted.append(contentsOf: bytes(of: heap[index]))
+            heap[index].start = start
+        }
+        text = compacted
+    }
+
+    private mutating func push(_ element: Entry) {
         heap.append(element)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.isAbove(heap[child], heap[parent]) else { break }
+            guard isAbove(heap[child], heap[parent]) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
-    private mutating func pop() -> (hash: UInt64, bytes: [UInt8]) {
+    private mutating func pop() -> Entry {
         let top = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -57,8 +87,8 @@ struct SymbolTrainingSample {
             while true {
                 let left = 2 * parent + 1, right = left + 1
                 var largest = parent
-                if left < heap.count, Self.isAbove(heap[left], heap[largest]) { largest = left }
-                if right < heap.count, Self.isAbove(heap[right], heap[largest]) { largest = right }
+                if left < heap.count, isAbove(heap[left], heap[largest]) { largest = left }
+                if right < heap.count, isAbove(heap[right], heap[largest]) { largest = right }
                 if largest == parent { break }
                 heap.swapAt(parent, largest)
                 parent = largest

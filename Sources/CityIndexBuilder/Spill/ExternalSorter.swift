@@ -4,7 +4,7 @@ import Foundation
 /// Sorts variable-length byte records by a caller's order in bounded memory (issue 15).
 ///
 /// Records are appended to an in-memory arena; when it holds `memoryBudget` bytes (records
-/// plus 8 bytes of bookkeeping each), its records are sorted and written to a `ScratchFile`
+/// plus 20 bytes of bookkeeping each), its records are sorted and written to a `ScratchFile`
 /// as a *run*. `sorted()` then merges the runs with a binary heap (O(*r* log *k*) comparisons
 /// for *r* records in *k* runs) and yields every record once, in order. When nothing was
 /// spilled, the arena is sorted and read in place: no file at all.
@@ -17,19 +17,26 @@ import Foundation
 /// (`mergeBufferBudget` in all).
 final class ExternalSorter {
     typealias Precedes = (_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool
+    /// A record's first 8 sort bytes as a number: when two records' prefixes differ, the
+    /// smaller precedes (then `precedes` is not called: one integer comparison instead of
+    /// reading two records that may be far apart in memory).
+    typealias Prefix = (_ record: UnsafeRawBufferPointer) -> UInt64
 
     private let memoryBudget: Int
     private let directory: String
     private let precedes: Precedes
+    private let prefix: Prefix
     /// Records as (u32 length, bytes), back to back.
     private var arena: [UInt8] = []
-    private var starts: [Int] = []
+    /// Each record's sort prefix and start in the arena.
+    private var starts: [(prefix: UInt64, start: Int)] = []
     private var runs: [(file: ScratchFile, recordCount: Int)] = []
     private(set) var recordCount = 0
 
-    init(memoryBudget: Int, directory: String, precedes: @escaping Precedes) {
+    init(memoryBudget: Int, directory: String, prefix: @escaping Prefix, precedes: @escaping Precedes) {
         self.memoryBudget = max(memoryBudget, 1 << 16)
         self.directory = directory
+        self.prefix = prefix
         self.precedes = precedes
         // Address space only: pages count once written, and the arena never grows by copying.
         arena.reserveCapacity(self.memoryBudget)
@@ -40,8 +47,8 @@ final class ExternalSorter {
     var spilledByteCount: Int { runs.reduce(0) { $0 + $1.file.byteCount } }
 
     func append(_ record: UnsafeRawBufferPointer) throws(IndexBuildError) {
-        if arena.count + record.count + 4 + 8 * (starts.count + 1) > memoryBudget, !starts.isEmpty { try spill() }
-        starts.append(arena.count)
+        if arena.count + record.count + 4 + 16 * (starts.count + 1) > memoryBudget, !starts.isEmpty { try spill() }
+        starts.append((prefix(record), arena.count))
         let length = UInt32(record.count)
         arena.append(UInt8(truncatingIfNeeded: length))
         arena.append(UInt8(truncatingIfNeeded: length >> 8))
@@ -66,7 +73,7 @@ final class ExternalSorter {
                 let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
                 return UnsafeRawBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + length])
             }
-            starts.sort { precedes(record($0), record($1)) }
+            starts.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : precedes(record($0.start), record($1.start)) }
         }
     }
 
@@ -77,7 +84,7 @@ final class ExternalSorter {
         var failure: IndexBuildError?
         arena.withUnsafeBytes { bytes in
             do throws(IndexBuildError) {
-                for start in starts {
+                for (_, start) in starts {
                     let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
                     try file.append(UnsafeRawBufferPointer(rebasing: bytes[start ..< start + 4 + length]))
                 }
@@ -107,12 +114,21 @@ final class ExternalSorter {
     }
 }
 
+/// The sort prefix of a record that starts with a `u32` length and that many key bytes: the
+/// first 8 key bytes, big-endian, zero-padded (a shorter key sorts first, as zero padding does).
+func keyPrefix(_ record: UnsafeRawBufferPointer) -> UInt64 {
+    let count = min(Int(UInt32(littleEndian: record.loadUnaligned(as: UInt32.self))), 8)
+    var value: UInt64 = 0
+    for index in 0 ..< count { value |= UInt64(record[4 + index]) << UInt64(56 - 8 * index) }
+    return value
+}
+
 /// The output of an `ExternalSorter`: `next()` yields each record in order.
 final class SortedRecords {
     private let precedes: ExternalSorter.Precedes
     // In memory:
     private var arena: [UInt8]
-    private var starts: [Int]
+    private var starts: [(prefix: UInt64, start: Int)]
     private var position = 0
     // Merging: one reader per run, a heap of the runs whose current record is unread.
     private var readers: [ScratchFileReader] = []
@@ -122,7 +138,7 @@ final class SortedRecords {
     /// The run whose record was yielded last, to advance before the next.
     private var yielded: Int?
 
-    fileprivate init(arena: [UInt8], starts: [Int], precedes: @escaping ExternalSorter.Precedes) {
+    fileprivate init(arena: [UInt8], starts: [(prefix: UInt64, start: Int)], precedes: @escaping ExternalSorter.Precedes) {
         self.arena = arena
         self.starts = starts
         self.precedes = precedes
@@ -144,7 +160,7 @@ final class SortedRecords {
     func next() throws(IndexBuildError) -> UnsafeRawBufferPointer? {
         if readers.isEmpty {
             guard position < starts.count else { return nil }
-            let start = starts[position]
+            let start = starts[position].start
             position += 1
             return arena.withUnsafeBytes { bytes in
                 let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
