@@ -131,6 +131,28 @@ struct CommandLineTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: index)) == Data(Fixtures.smallIndexBytes))
     }
 
+    @Test("--memory-limit takes sizes with K, M, G suffixes, spills past it and writes the same index; below 1M is a usage error")
+    func memoryLimit() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = directory.appendingPathComponent("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let input = directory.appendingPathComponent("cities.json")
+        try Data(BoundedListFixture.json).write(to: input)
+        let plain = directory.appendingPathComponent("plain.cidx").path, bounded = directory.appendingPathComponent("bounded.cidx").path
+        #expect(try buildIndex.run([input.path, "-o", plain, "--quiet"]).status == 0)
+        let built = try buildIndex.run([input.path, "-o", bounded, "--memory-limit", "1MiB", "--scratch-directory", scratch.path, "--json"])
+        #expect(built.status == 0, "\(built.standardError)")
+        let runs = built.standardOutput.components(separatedBy: "\"spilledRuns\": ").last.flatMap { Int($0.prefix { $0.isNumber }) }
+        #expect((runs ?? 0) > 0, "\(built.standardOutput)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: bounded)) == Data(contentsOf: URL(fileURLWithPath: plain)))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+        for bad in ["512K", "lots", "-1"] {
+            let usage = try buildIndex.run([input.path, "-o", bounded, "--memory-limit", bad])
+            #expect(usage.status == 64, "\(bad): \(usage.standardError)")
+        }
+    }
+
     @Test("a failed build prints one line, exits 65 and leaves the previous index intact")
     func failedBuildKeepsPreviousFile() throws {
         let directory = try temporaryDirectory()
@@ -282,4 +304,21 @@ struct CommandLineTests {
             #expect(refused.standardError.contains("is not a regular file"), "\(refused.standardError)")
         }
     }
+}
+
+/// A list of 6,000 cities, 3 alternate names each: enough to spill with a 1 MiB memory limit.
+enum BoundedListFixture {
+    static let json: [UInt8] = {
+        let syllables = ["ka", "ro", "ber", "lin", "mo", "san", "ta", "vil", "é", "øs"]
+        func name(_ value: Int) -> String {
+            var rest = value, text = ""
+            repeat { text += syllables[rest % syllables.count]; rest /= syllables.count } while rest > 0
+            return text.prefix(1).uppercased() + text.dropFirst()
+        }
+        let cities = (0 ..< 6_000).map { index in
+            "{\"_id\":\(index),\"name\":\"\(name(index * 7))\",\"country\":\"FR\",\"coord\":{\"lat\":1.5,\"lon\":2.5},"
+                + "\"population\":\(index * 13 % 50_000),\"alternatenames\":[\"\(name(index * 11)) \(name(index))\",\"\(name(index * 3))\",\"\(name(index + 5))\"]}"
+        }
+        return Array(("[\n" + cities.joined(separator: ",\n") + "\n]").utf8)
+    }()
 }
