@@ -66,6 +66,12 @@ struct CityPreparer {
             words += starts.count
         }
         CityBlob.encode(city, key: key, alternates: kept, into: &blob)
+        // A sort record's length is a u32 (`ExternalSorter`): only 65,535 alternates of
+        // 65,535 bytes each could pass it.
+        guard blob.count <= Int(UInt32.max) else {
+            throw CityListError(line: city.position.line, column: city.position.column, recordID: city.id,
+                                message: "the record's names and keys take more than 4 GiB; keep fewer alternate names")
+        }
 
         cityCount += 1
         largestID = max(largestID, city.id)
