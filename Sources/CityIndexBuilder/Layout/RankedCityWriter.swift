@@ -80,7 +80,7 @@ struct RankedCityWriter {
 
     /// Adds the city of the next rank. O(its names' length).
     mutating func add(_ city: CityBlob) throws(IndexBuildError) {
-        if rank == 0 || !city.key.elementsEqual(runKey) {
+        if rank == 0 || runKey.withUnsafeBytes({ compareKeys(city.key, $0) }) != 0 {
             if rank > 0 { try closeRun() }
             runKey = Array(city.key)
             runFirstRank = rank

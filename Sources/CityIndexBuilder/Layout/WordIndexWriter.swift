@@ -78,7 +78,7 @@ struct WordIndexWriter {
 
         while let bytes = try postings.next() {
             let posting = WordPostingRecord.Fields(bytes)
-            if !group.isEmpty, posting.key.elementsEqual(key) {
+            if !group.isEmpty, key.withUnsafeBytes({ compareKeys(posting.key, $0) }) == 0 {
                 // The same key: a city's later postings (adjacent: the sort puts rank second) lose
                 // to its first, its best name.
                 if Int(posting.rank) == lastRank { continue }

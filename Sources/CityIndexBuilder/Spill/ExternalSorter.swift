@@ -133,7 +133,7 @@ final class SortedRecords {
     // Merging: one reader per run, a heap of the runs whose current record is unread.
     private var readers: [ScratchFileReader] = []
     private var current: [UnsafeRawBufferPointer] = []
-    private var heap: [Int] = []
+    private var heap = BinaryHeap<Int>()
     private var runs: [ScratchFile] = []
     /// The run whose record was yielded last, to advance before the next.
     private var yielded: Int?
@@ -151,7 +151,7 @@ final class SortedRecords {
         self.runs = runs
         readers = runs.map { ScratchFileReader($0, bufferByteCount: bufferByteCount) }
         current = Array(repeating: UnsafeRawBufferPointer(start: nil, count: 0), count: runs.count)
-        for run in runs.indices where try advance(run) { push(run) }
+        for run in runs.indices where try advance(run) { heap.push(run, by: less) }
     }
 
     deinit { for reader in readers { reader.deallocate() } }
@@ -170,10 +170,9 @@ final class SortedRecords {
         }
         if let run = yielded {
             yielded = nil
-            if try advance(run) { push(run) }
+            if try advance(run) { heap.push(run, by: less) }
         }
-        guard !heap.isEmpty else { return nil }
-        let run = popMinimum()
+        guard let run = heap.pop(by: less) else { return nil }
         yielded = run
         return current[run]
     }
@@ -187,34 +186,4 @@ final class SortedRecords {
     }
 
     private func less(_ a: Int, _ b: Int) -> Bool { precedes(current[a], current[b]) }
-
-    private func push(_ run: Int) {
-        heap.append(run)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard less(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private func popMinimum() -> Int {
-        let top = heap[0]
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < heap.count, less(heap[left], heap[smallest]) { smallest = left }
-                if right < heap.count, less(heap[right], heap[smallest]) { smallest = right }
-                if smallest == parent { break }
-                heap.swapAt(parent, smallest)
-                parent = smallest
-            }
-        }
-        return top
-    }
 }
