@@ -26,6 +26,15 @@ public struct BuildSummary: Sendable, Equatable {
     /// Sorted runs the build wrote to scratch files because the memory limit was reached
     /// (0: everything was sorted in memory).
     public var spilledRunCount: Int = 0
+    /// The wall time of each phase, in the order they ran ("reading": parsing and preparing
+    /// the list, then those `IndexBuilder.phaseStarted` names); together `elapsedSeconds`.
+    public var phases: [PhaseTime] = []
+
+    /// How long one phase of the build took.
+    public struct PhaseTime: Sendable, Equatable {
+        public let name: String
+        public let seconds: Double
+    }
 
     /// A table for a terminal.
     public var text: String {
@@ -46,6 +55,9 @@ public struct BuildSummary: Sendable, Equatable {
                      + " of the \(inputByteCount) bytes of JSON (\(inputFormat) input)")
         lines.append(String(format: "elapsed:       %.2f s", elapsedSeconds)
                      + (spilledRunCount > 0 ? " (\(spilledRunCount) sorted runs spilled to disk)" : ""))
+        if !phases.isEmpty {
+            lines.append("phases:        " + phases.map { "\($0.name) " + String(format: "%.2f s", $0.seconds) }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -57,11 +69,12 @@ public struct BuildSummary: Sendable, Equatable {
     public func json(written: (format: String, byteCount: Int)?) -> String {
         let writtenField = written.map { ", \"written\": {\"format\": \"\($0.format)\", \"bytes\": \($0.byteCount)}" } ?? ""
         let sectionList = sections.map { "{\"kind\": \"\($0.kind)\", \"bytes\": \($0.byteCount)}" }.joined(separator: ", ")
+        let phaseList = phases.map { "{\"name\": \"\($0.name)\", \"seconds\": \(String(format: "%.3f", $0.seconds))}" }.joined(separator: ", ")
         return "{\"cities\": \(cityCount), \"distinctKeys\": \(distinctKeyCount), \"trieNodes\": \(trieNodeCount), "
             + "\"wordKeys\": \(wordKeyCount), \"wordPostings\": \(wordPostingCount), \"wordTrieNodes\": \(wordTrieNodeCount), "
             + "\"foldTableEntries\": \(foldTableEntryCount), \"sections\": [\(sectionList)], "
             + "\"fileBytes\": \(fileByteCount), \"inputBytes\": \(inputByteCount), \"inputFormat\": \"\(inputFormat)\", "
-            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds)), \"spilledRuns\": \(spilledRunCount)\(writtenField)}"
+            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds)), \"spilledRuns\": \(spilledRunCount), \"phases\": [\(phaseList)]\(writtenField)}"
     }
 }
 

@@ -13,7 +13,8 @@ import Foundation
 public struct IndexBuilder: Sendable {
     /// Inputs that decompress to more bytes than this are rejected (default 4 GiB).
     public var maximumInputByteCount: Int
-    /// Called now and then with the bytes read so far and the input's size, when known.
+    /// Called now and then with the bytes read so far and the input's size, when known (on
+    /// the build's reading thread, not the caller's).
     public var progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)?
 
     /// Which alternate names to store for word matching (default: all).
@@ -94,7 +95,7 @@ public struct IndexBuilder: Sendable {
         }
     }
 
-    private func buildInMemory(source: ByteSource, format: CompressionFormat, reportProgress: () -> Void) throws -> BuiltIndex {
+    private func buildInMemory(source: ByteSource, format: CompressionFormat, reportProgress: @escaping () -> Void) throws -> BuiltIndex {
         let sections = InMemorySections()
         let summary = try build(source: source, format: format, reportProgress: reportProgress, into: sections,
                                 scratchDirectory: scratchDirectory ?? Self.temporaryDirectory)
@@ -109,7 +110,7 @@ public struct IndexBuilder: Sendable {
     /// `RankedCityWriter` (every per-city section, and the word postings into a second
     /// sorter); the merged postings give `WNOD` and `WPST` (`WordIndexWriter`). The top
     /// lists are then computed from the sections laid out as a draft index.
-    private func build(source: ByteSource, format: CompressionFormat, reportProgress: () -> Void,
+    private func build(source: ByteSource, format: CompressionFormat, reportProgress: @escaping () -> Void,
                        into sink: some IndexSectionSink, scratchDirectory: String) throws -> BuildSummary {
         let start = ContinuousClock.now
         let foldSectionBytes = self.foldSectionBytes
@@ -117,6 +118,16 @@ public struct IndexBuilder: Sendable {
         let parser = CityListParser(source: source)
         let limit = max(memoryLimit, Self.minimumMemoryLimit)
         var sizes: [BuildSummary.SectionSize] = []
+        var phases: [BuildSummary.PhaseTime] = []
+        var phase = (name: "reading", start: start)
+        func endPhase() {
+            phases.append(.init(name: phase.name, seconds: Self.seconds(ContinuousClock.now - phase.start)))
+        }
+        func startPhase(_ name: String) {
+            endPhase()
+            phase = (name, ContinuousClock.now)
+            phaseStarted?(name)
+        }
         func add(_ kind: SectionKind, _ isRequired: Bool, _ parts: [SectionPart]) throws(IndexBuildError) {
             let byteCount = parts.reduce(0) { $0 + $1.byteCount }
             let isTrie = kind == .nodes || kind == .wordNodes
@@ -134,21 +145,19 @@ public struct IndexBuilder: Sendable {
         var preparer = CityPreparer(folder: folder, selection: alternateNames, limits: limits)
         let cities = ExternalSorter(memoryBudget: limit / 2, directory: scratchDirectory, prefix: keyPrefix, precedes: CityBlob.precedes)
         var blob: [UInt8] = []
-        try parser.parse { city in
+        try parser.parseOnWorker(reportProgress: reportProgress) { city in
             try preparer.prepare(city, into: &blob)
             try cities.append(blob)
-            if preparer.cityCount % 16_384 == 0 { reportProgress() }
         }
-        reportProgress()
         let cityCount = preparer.cityCount
         try add(.foldTable, true, [.bytes(foldSectionBytes)])
         let symbols = NameSymbolsWriter.trained(on: preparer.symbolSample.names)
         try add(.nameSymbols, true, [.bytes(symbols.sectionBytes)])
 
         // Pass 2: the cities in search order.
-        phaseStarted?("ordering")
+        startPhase("ordering")
         let ranked = try cities.sorted(mergeBufferBudget: limit / 8)
-        phaseStarted?("records")
+        startPhase("records")
         var writer = try RankedCityWriter(preparer: preparer, symbols: symbols, directory: scratchDirectory,
                                           idBudget: limit / 16, postingBudget: limit / 4)
         while let city = try ranked.next() { try writer.add(CityBlob(bytes: city)) }
@@ -156,41 +165,48 @@ public struct IndexBuilder: Sendable {
         let spilledRunCount = cities.spilledRunCount + writer.postings.spilledRunCount
 
         // Pass 3: the word index.
-        phaseStarted?("word index")
+        startPhase("word index")
         var words = WordIndexWriter()
         try words.write(try writer.postings.sorted(mergeBufferBudget: limit / 8), cityCount: cityCount,
                         directory: scratchDirectory, add: add)
 
         // The top lists come from searching the finished tries: open them, search, then add.
-        phaseStarted?("top lists")
+        startPhase("top lists")
         let lists: [(SectionKind, SectionKind, ResultOrder)] = [
             (.nodeTopLists, .nodes, .population), (.wordTopLists, .wordNodes, .population), (.wordAlphabeticalLists, .wordNodes, .alphabetical),
         ]
         let topListSections = try {
             let draft = try sink.openDraft(cityCount: cityCount, totalSectionCount: sizes.count + lists.count)
-            return try lists.map { kind, trie, order in
-                IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
-                    lists: try draft.topLists(of: trie, order: order, length: IndexLayout.topListLength,
-                                              minimumEntryCount: IndexLayout.topListMinimumEntryCount),
-                    length: IndexLayout.topListLength))
-            }
+            // The three are independent reads of the draft (a Sendable, read-only index): one thread each.
+            return try WorkerThread.runAll(lists.map { kind, trie, order in
+                {
+                    IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
+                        lists: try draft.topLists(of: trie, order: order, length: IndexLayout.topListLength,
+                                                  minimumEntryCount: IndexLayout.topListMinimumEntryCount),
+                        length: IndexLayout.topListLength))
+                }
+            })
         }()
         for section in topListSections {
             try sink.append(section)
             sizes.append(BuildSummary.SectionSize(kind: section.kind, byteCount: section.bytes.count))
         }
-        phaseStarted?("writing")
+        startPhase("writing")
         let fileByteCount = try sink.finish(cityCount: cityCount)
-        let elapsed = ContinuousClock.now - start
+        endPhase()
         let summary = BuildSummary(
             cityCount: cityCount, distinctKeyCount: writer.distinctKeyCount, trieNodeCount: writer.nodeCount,
             wordKeyCount: words.keyCount, wordPostingCount: words.postingCount, wordTrieNodeCount: words.nodeCount,
             foldTableEntryCount: folder.table.entryCount,
             sections: IndexFileWriter.sortedInFileOrder(sizes) { $0.kind },
             fileByteCount: fileByteCount, inputByteCount: parser.byteOffset, inputFormat: format,
-            elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-            spilledRunCount: spilledRunCount)
+            elapsedSeconds: Self.seconds(ContinuousClock.now - start),
+            spilledRunCount: spilledRunCount, phases: phases)
         return summary
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     private static func directory(of path: String) -> String {

@@ -3,18 +3,20 @@ import Foundation
 
 /// Sorts variable-length byte records by a caller's order in bounded memory (issue 15).
 ///
-/// Records are appended to an in-memory arena; when it holds `memoryBudget` bytes (records
-/// plus 20 bytes of bookkeeping each), its records are sorted and written to a `ScratchFile`
-/// as a *run*. `sorted()` then merges the runs with a binary heap (O(*r* log *k*) comparisons
-/// for *r* records in *k* runs) and yields every record once, in order. When nothing was
-/// spilled, the arena is sorted and read in place: no file at all.
+/// Records are appended to an in-memory arena; when it holds half of `memoryBudget` (records
+/// plus 20 bytes of bookkeeping each), it is handed to a `WorkerThread` that sorts it and
+/// writes it to a `ScratchFile` as a *run*, while a second arena fills (both cores busy; the
+/// next hand-over waits for the previous run). `sorted()` then merges the runs with a binary
+/// heap (O(*r* log *k*) comparisons for *r* records in *k* runs) and yields every record
+/// once, in order. When nothing was spilled, the arena is sorted and read in place: no file
+/// at all, no thread.
 ///
 /// Invariant: `precedes` is a strict total order on the records appended (no two distinct
 /// records compare equal), so the result does not depend on how records fell into runs:
 /// the output is the same for every budget (the determinism of the index file rests on it).
 ///
-/// Memory: at most `memoryBudget` while appending; while merging, one read buffer per run
-/// (`mergeBufferBudget` in all).
+/// Memory: at most `memoryBudget` while appending (two arenas of half of it); while merging,
+/// one read buffer per run (`mergeBufferBudget` in all).
 final class ExternalSorter {
     typealias Precedes = (_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool
     /// A record's first 8 sort bytes as a number: when two records' prefixes differ, the
@@ -22,7 +24,8 @@ final class ExternalSorter {
     /// reading two records that may be far apart in memory).
     typealias Prefix = (_ record: UnsafeRawBufferPointer) -> UInt64
 
-    private let memoryBudget: Int
+    /// The most one arena holds (half the budget: one fills while the other is written).
+    private let arenaBudget: Int
     private let directory: String
     private let precedes: Precedes
     private let prefix: Prefix
@@ -30,24 +33,28 @@ final class ExternalSorter {
     private var arena: [UInt8] = []
     /// Each record's sort prefix and start in the arena.
     private var starts: [(prefix: UInt64, start: Int)] = []
-    private var runs: [(file: ScratchFile, recordCount: Int)] = []
+    private var runs: [ScratchFile] = []
+    /// The run a worker is sorting and writing, if any.
+    private var pending: PendingRun?
     private(set) var recordCount = 0
 
     init(memoryBudget: Int, directory: String, prefix: @escaping Prefix, precedes: @escaping Precedes) {
-        self.memoryBudget = max(memoryBudget, 1 << 16)
+        arenaBudget = max(memoryBudget, 1 << 16) / 2
         self.directory = directory
         self.prefix = prefix
         self.precedes = precedes
         // Address space only: pages count once written, and the arena never grows by copying.
-        arena.reserveCapacity(self.memoryBudget)
+        arena.reserveCapacity(arenaBudget)
     }
 
-    /// How many runs went to disk, and their bytes.
+    deinit { pending?.worker.join() }
+
+    /// How many runs went to disk, and their bytes (after `sorted`).
     var spilledRunCount: Int { runs.count }
-    var spilledByteCount: Int { runs.reduce(0) { $0 + $1.file.byteCount } }
+    var spilledByteCount: Int { runs.reduce(0) { $0 + $1.byteCount } }
 
     func append(_ record: UnsafeRawBufferPointer) throws(IndexBuildError) {
-        if arena.count + record.count + 4 + 16 * (starts.count + 1) > memoryBudget, !starts.isEmpty { try spill() }
+        if arena.count + record.count + 4 + 16 * (starts.count + 1) > arenaBudget, !starts.isEmpty { try spill() }
         starts.append((prefix(record), arena.count))
         let length = UInt32(record.count)
         arena.append(UInt8(truncatingIfNeeded: length))
@@ -66,8 +73,8 @@ final class ExternalSorter {
         if let failure { throw failure }
     }
 
-    private func sortArena() {
-        let precedes = self.precedes
+    /// Sorts `starts` by the records they point to in `arena`.
+    private static func sort(_ starts: inout [(prefix: UInt64, start: Int)], of arena: [UInt8], by precedes: Precedes) {
         arena.withUnsafeBytes { bytes in
             func record(_ start: Int) -> UnsafeRawBufferPointer {
                 let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
@@ -77,9 +84,10 @@ final class ExternalSorter {
         }
     }
 
-    /// Sorts the arena and writes it as a run.
-    private func spill() throws(IndexBuildError) {
-        sortArena()
+    /// Sorts an arena's records and writes them, in order, to a new scratch file.
+    private static func writeRun(_ arena: [UInt8], _ starts: inout [(prefix: UInt64, start: Int)],
+                                 precedes: Precedes, directory: String) throws(IndexBuildError) -> ScratchFile {
+        sort(&starts, of: arena, by: precedes)
         let file = try ScratchFile(directory: directory)
         var failure: IndexBuildError?
         arena.withUnsafeBytes { bytes in
@@ -92,25 +100,70 @@ final class ExternalSorter {
         }
         if let failure { throw failure }
         try file.finishWriting()
-        runs.append((file, starts.count))
-        arena.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
+        return file
+    }
+
+    /// Hands the full arena to a worker that writes it as a run, and goes on with the other
+    /// arena (the previous run's, once it is written).
+    private func spill() throws(IndexBuildError) {
+        let spare = try collectPendingRun()
+        let run = PendingRun(arena: arena, starts: starts)
+        arena = spare?.arena ?? []
+        starts = spare?.starts ?? []
+        if spare == nil { arena.reserveCapacity(arenaBudget) }
+        let precedes = self.precedes, directory = self.directory
+        run.worker = WorkerThread(name: "sort run") {
+            do throws(IndexBuildError) {
+                run.file = try Self.writeRun(run.arena, &run.starts, precedes: precedes, directory: directory)
+            } catch { run.failure = error }
+        }
+        pending = run
+    }
+
+    /// Waits for the pending run, adds it to `runs` and returns its emptied buffers to reuse.
+    private func collectPendingRun() throws(IndexBuildError) -> (arena: [UInt8], starts: [(prefix: UInt64, start: Int)])? {
+        guard let run = pending else { return nil }
+        run.worker.join()
+        pending = nil
+        if let failure = run.failure { throw failure }
+        guard let file = run.file else { preconditionFailure("a joined run has a file or a failure") }
+        runs.append(file)
+        run.arena.removeAll(keepingCapacity: true)
+        run.starts.removeAll(keepingCapacity: true)
+        return (run.arena, run.starts)
     }
 
     /// The records in order. The sorter is spent: append nothing after this.
     func sorted(mergeBufferBudget: Int) throws(IndexBuildError) -> SortedRecords {
-        if runs.isEmpty {
-            sortArena()
-            let records = SortedRecords(arena: arena, starts: starts, precedes: precedes)
+        if runs.isEmpty, pending == nil {
+            Self.sort(&starts, of: arena, by: precedes)
+            let records = SortedRecords(arena: arena, starts: starts)
             arena = []
             starts = []
             return records
         }
-        if !starts.isEmpty { try spill() }
+        _ = try collectPendingRun()
+        if !starts.isEmpty { runs.append(try Self.writeRun(arena, &starts, precedes: precedes, directory: directory)) }
         arena = []
         starts = []
         let bufferByteCount = min(4 << 20, max(64 << 10, mergeBufferBudget / runs.count))
-        return try SortedRecords(runs: runs.map { $0.file }, bufferByteCount: bufferByteCount, precedes: precedes)
+        return SortedRecords(runs: runs, bufferByteCount: bufferByteCount, precedes: precedes)
+    }
+}
+
+/// An arena handed to a `WorkerThread` to be sorted and written as a run: the worker owns it
+/// until `worker.join()` returns (`WorkerThread`'s contract), then the sorter reads `file` or
+/// `failure` and takes the buffers back.
+private final class PendingRun {
+    var arena: [UInt8]
+    var starts: [(prefix: UInt64, start: Int)]
+    var file: ScratchFile?
+    var failure: IndexBuildError?
+    var worker: WorkerThread!
+
+    init(arena: [UInt8], starts: [(prefix: UInt64, start: Int)]) {
+        self.arena = arena
+        self.starts = starts
     }
 }
 
@@ -124,29 +177,103 @@ func keyPrefix(_ record: UnsafeRawBufferPointer) -> UInt64 {
 }
 
 /// The output of an `ExternalSorter`: `next()` yields each record in order.
+///
+/// When runs were spilled, a `RunMerger` merges them on a `WorkerThread` and hands the
+/// records over in batches of about `batchByteCount` bytes (at most four waiting), so that
+/// merging and the caller's work on the records use both cores.
 final class SortedRecords {
-    private let precedes: ExternalSorter.Precedes
     // In memory:
     private var arena: [UInt8]
     private var starts: [(prefix: UInt64, start: Int)]
     private var position = 0
-    // Merging: one reader per run, a heap of the runs whose current record is unread.
+    // Merged on a worker: batches of records as (u32 length, bytes), back to back.
+    private let handOff: HandOff<[UInt8]>?
+    private let worker: WorkerThread?
+    private var batch: [UInt8] = []
+    private var batchOffset = 0
+
+    fileprivate init(arena: [UInt8], starts: [(prefix: UInt64, start: Int)]) {
+        self.arena = arena
+        self.starts = starts
+        handOff = nil
+        worker = nil
+    }
+
+    fileprivate init(runs: [ScratchFile], bufferByteCount: Int, batchByteCount: Int = 1 << 20,
+                     precedes: @escaping ExternalSorter.Precedes) {
+        arena = []
+        starts = []
+        let handOff = HandOff<[UInt8]>(capacity: 4)
+        self.handOff = handOff
+        worker = WorkerThread(name: "merge runs") {
+            do throws(IndexBuildError) {
+                let merger = try RunMerger(runs: runs, bufferByteCount: bufferByteCount, precedes: precedes)
+                var batch: [UInt8] = []
+                batch.reserveCapacity(batchByteCount + 4096)
+                while let record = try merger.next() {
+                    withUnsafeBytes(of: UInt32(record.count).littleEndian) { batch.append(contentsOf: $0) }
+                    batch.append(contentsOf: record)
+                    guard batch.count >= batchByteCount else { continue }
+                    guard handOff.send(batch) else { return handOff.finish() }
+                    batch = []
+                    batch.reserveCapacity(batchByteCount + 4096)
+                }
+                if !batch.isEmpty { _ = handOff.send(batch) }
+                handOff.finish()
+            } catch {
+                handOff.finish(throwing: error)
+            }
+        }
+    }
+
+    deinit {
+        handOff?.close()
+        worker?.join()
+    }
+
+    /// The next record (valid until the next call), or nil after the last.
+    func next() throws(IndexBuildError) -> UnsafeRawBufferPointer? {
+        guard let handOff else {
+            guard position < starts.count else { return nil }
+            let start = starts[position].start
+            position += 1
+            return arena.withUnsafeBytes { bytes in
+                let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
+                // The arena is not mutated while records are read: the pointer stays valid.
+                return UnsafeRawBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + length])
+            }
+        }
+        if batchOffset == batch.count {
+            do {
+                guard let next = try handOff.receive() else { return nil }
+                batch = next
+                batchOffset = 0
+            } catch {
+                throw error as? IndexBuildError ?? .wrapping(error)
+            }
+        }
+        let offset = batchOffset
+        return batch.withUnsafeBytes { bytes in
+            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            batchOffset = offset + 4 + length
+            // The batch is not mutated until it is replaced by the next: the pointer stays valid.
+            return UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + length])
+        }
+    }
+}
+
+/// Merges sorted runs: one reader per run, a binary heap of the runs whose current record is
+/// unread. O(log *k*) comparisons per record for *k* runs.
+private final class RunMerger {
+    private let precedes: ExternalSorter.Precedes
     private var readers: [ScratchFileReader] = []
     private var current: [UnsafeRawBufferPointer] = []
     private var heap = BinaryHeap<Int>()
-    private var runs: [ScratchFile] = []
+    private let runs: [ScratchFile]
     /// The run whose record was yielded last, to advance before the next.
     private var yielded: Int?
 
-    fileprivate init(arena: [UInt8], starts: [(prefix: UInt64, start: Int)], precedes: @escaping ExternalSorter.Precedes) {
-        self.arena = arena
-        self.starts = starts
-        self.precedes = precedes
-    }
-
-    fileprivate init(runs: [ScratchFile], bufferByteCount: Int, precedes: @escaping ExternalSorter.Precedes) throws(IndexBuildError) {
-        arena = []
-        starts = []
+    init(runs: [ScratchFile], bufferByteCount: Int, precedes: @escaping ExternalSorter.Precedes) throws(IndexBuildError) {
         self.precedes = precedes
         self.runs = runs
         readers = runs.map { ScratchFileReader($0, bufferByteCount: bufferByteCount) }
@@ -158,16 +285,6 @@ final class SortedRecords {
 
     /// The next record (valid until the next call), or nil after the last.
     func next() throws(IndexBuildError) -> UnsafeRawBufferPointer? {
-        if readers.isEmpty {
-            guard position < starts.count else { return nil }
-            let start = starts[position].start
-            position += 1
-            return arena.withUnsafeBytes { bytes in
-                let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
-                // The arena is not mutated while records are read: the pointer stays valid.
-                return UnsafeRawBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + length])
-            }
-        }
         if let run = yielded {
             yielded = nil
             if try advance(run) { heap.push(run, by: less) }
