@@ -158,16 +158,22 @@ public struct IndexBuilder: Sendable {
         startPhase("ordering")
         let ranked = try cities.sorted(mergeBufferBudget: limit / 8)
         startPhase("records")
-        var writer = try RankedCityWriter(preparer: preparer, symbols: symbols, directory: scratchDirectory,
-                                          idBudget: limit / 16, postingBudget: limit / 4)
-        while let city = try ranked.next() { try writer.add(CityBlob(bytes: city)) }
+        var writer = try RankedCityWriter(preparer: preparer, symbols: symbols, directory: scratchDirectory, idBudget: limit / 16)
+        // The word postings of the same cities are made and sorted on a second thread.
+        let emitter = WordPostingEmitter(foldTable: folder.table, postings: ExternalSorter(
+            memoryBudget: limit / 4, directory: scratchDirectory, prefix: keyPrefix, precedes: WordPostingRecord.precedes))
+        while let city = try ranked.next() {
+            try writer.add(CityBlob(bytes: city))
+            try emitter.add(city)
+        }
+        let postings = try emitter.finish()
         try writer.finish(add: add)
-        let spilledRunCount = cities.spilledRunCount + writer.postings.spilledRunCount
+        let spilledRunCount = cities.spilledRunCount + postings.spilledRunCount
 
         // Pass 3: the word index.
         startPhase("word index")
         var words = WordIndexWriter()
-        try words.write(try writer.postings.sorted(mergeBufferBudget: limit / 8), cityCount: cityCount,
+        try words.write(try postings.sorted(mergeBufferBudget: limit / 8), cityCount: cityCount,
                         directory: scratchDirectory, add: add)
 
         // The top lists come from searching the finished tries: open them, search, then add.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// Values sent are owned by the consumer once received (`HandedOver`'s contract): send
 /// batches (hundreds of records), not single records, so that the lock is taken rarely.
-final class HandOff<Element>: @unchecked Sendable {
+package final class HandOff<Element>: @unchecked Sendable {
     private let condition = NSCondition()
     /// Waiting values, oldest at `head`.
     private var waiting: [Element?]
@@ -21,13 +21,13 @@ final class HandOff<Element>: @unchecked Sendable {
     private var isClosed = false
     private var failure: (any Error)?
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         waiting = Array(repeating: nil, count: max(1, capacity))
     }
 
     /// Queues `element`, blocking while `capacity` values wait. Returns `false` (and drops
     /// `element`) once the consumer has closed: the producer should stop.
-    func send(_ element: Element) -> Bool {
+    package func send(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         while count == waiting.count, !isClosed { condition.wait() }
@@ -40,7 +40,7 @@ final class HandOff<Element>: @unchecked Sendable {
 
     /// The producer's last word: no more values; `error`, if any, is thrown to the consumer
     /// after the values already sent.
-    func finish(throwing error: (any Error)? = nil) {
+    package func finish(throwing error: (any Error)? = nil) {
         condition.lock()
         defer { condition.unlock() }
         isFinished = true
@@ -49,13 +49,14 @@ final class HandOff<Element>: @unchecked Sendable {
     }
 
     /// The next value, blocking until one is sent; `nil` once the producer has finished and
-    /// every value was received.
+    /// every value was received, or once the hand-off is closed.
     /// - Throws: the producer's error, after its values.
-    func receive() throws -> Element? {
+    package func receive() throws -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while count == 0, !isFinished { condition.wait() }
+        while count == 0, !isFinished, !isClosed { condition.wait() }
         if count == 0 {
+            guard !isClosed else { return nil }
             if let failure {
                 self.failure = nil
                 throw failure
@@ -70,8 +71,9 @@ final class HandOff<Element>: @unchecked Sendable {
         return element
     }
 
-    /// The consumer stops early: waiting values are dropped and every `send` returns `false`.
-    func close() {
+    /// Either side stops early: waiting values are dropped, every `send` returns `false` and
+    /// `receive` returns `nil` (without the producer's error).
+    package func close() {
         condition.lock()
         defer { condition.unlock() }
         isClosed = true

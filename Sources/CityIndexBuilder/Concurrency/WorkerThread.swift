@@ -12,28 +12,34 @@ import Foundation
 /// call site (start, hand-offs, join, in one function).
 ///
 /// A worker that is never joined keeps running; callers join on every path (`defer`).
-final class WorkerThread: @unchecked Sendable {
+package final class WorkerThread: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private var isJoined = false
 
     /// Starts `body` on a new thread with an 8 MiB stack (the main thread's, on Linux;
     /// Darwin's secondary threads default to 512 KiB).
-    init(name: String, handingOver body: @escaping () -> Void) {
+    package init(name: String, handingOver body: @escaping () -> Void) {
         let work = HandedOver(WorkerBody(body))
         let thread = Thread { [finished] in
+            Self.nameCurrentThread(name)
             work.value.run()
             finished.signal()
         }
-        thread.name = name
         thread.stackSize = 8 << 20
         thread.start()
+    }
+
+    /// Names the thread for the system's tools (top, perf, gdb; Linux keeps 15 bytes). Set
+    /// from the thread itself: that is when Foundation passes it to the system.
+    private static func nameCurrentThread(_ name: String) {
+        Thread.current.name = name
     }
 
     /// Runs every task at once, the first on the calling thread and each other on a worker,
     /// and returns their results in order after all have returned. Throws the first error in
     /// task order, also only after every task has returned (none is left running on a
     /// resource the caller is about to release). The tasks must not share mutable state.
-    static func runAll<Value>(_ tasks: [() throws -> Value]) throws -> [Value] {
+    package static func runAll<Value>(_ tasks: [() throws -> Value]) throws -> [Value] {
         guard let first = tasks.first else { return [] }
         let workers = tasks.dropFirst().map { task in
             let outcome = Outcome<Value>()
@@ -49,7 +55,7 @@ final class WorkerThread: @unchecked Sendable {
 
     /// Waits until `body` has returned. After it, what `body` captured is the caller's again.
     /// Idempotent.
-    func join() {
+    package func join() {
         guard !isJoined else { return }
         finished.wait()
         isJoined = true

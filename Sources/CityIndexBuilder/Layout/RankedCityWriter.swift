@@ -3,9 +3,8 @@ import CityIndex
 
 /// Receives the cities in search order (their rank is their position) and writes, in
 /// bounded memory, every section indexed by rank: the `NODE` trie over the folded keys, the
-/// `CITY` records and the `NAME` text they point into, `ALTN`, `IDIX`, `POPL` and `PORD`. It
-/// also emits the word postings of every name (WORDS.md §1) into an `ExternalSorter`, for
-/// `WordIndexWriter`.
+/// `CITY` records and the `NAME` text they point into, `ALTN`, `IDIX`, `POPL` and `PORD`.
+/// (The same cities' word postings are made beside it, by `WordPostingEmitter`.)
 ///
 /// Identical primary names are stored once in `NAME`: they fold to identical keys, so
 /// comparing within a run of equal keys finds every duplicate. Each run of equal keys is
@@ -15,7 +14,6 @@ import CityIndex
 /// Memory: one run of equal keys, the open path of the trie, the sorters' budgets; every
 /// section goes to scratch files as it grows. O(1) per city beyond its names' text.
 struct RankedCityWriter {
-    private let folder: Folder
     private let symbols: NameSymbolsWriter
     private let directory: String
     private let countries: [UInt16]
@@ -44,13 +42,9 @@ struct RankedCityWriter {
     private var movedEntries: [UInt32] = []
     private var movedRanks: [UInt32] = []
     private let ids: ExternalSorter
-    /// The word postings, unsorted: `WordPostingRecord`s.
-    let postings: ExternalSorter
     private var record: [UInt8] = []
 
-    init(preparer: CityPreparer, symbols: NameSymbolsWriter, directory: String,
-         idBudget: Int, postingBudget: Int) throws(IndexBuildError) {
-        folder = preparer.folder
+    init(preparer: CityPreparer, symbols: NameSymbolsWriter, directory: String, idBudget: Int) throws(IndexBuildError) {
         self.symbols = symbols
         self.directory = directory
         countries = preparer.countries.sorted()
@@ -73,7 +67,6 @@ struct RankedCityWriter {
             let first = IDRecord(a), second = IDRecord(b)
             return (first.id, first.line, first.column) < (second.id, second.line, second.column)
         }
-        postings = ExternalSorter(memoryBudget: postingBudget, directory: directory, prefix: keyPrefix, precedes: WordPostingRecord.precedes)
     }
 
     var hasPopulation: Bool { populationWidth > 0 }
@@ -111,19 +104,12 @@ struct RankedCityWriter {
         }
         try recordAlternateStart()
 
-        // ALTN text and the word postings of every name.
-        try city.forEachName { slot, text, looksMachineMade throws(IndexBuildError) in
-            if slot > 0 {
-                let coded = symbols.encoded(Array(text)[...])
-                try alternateText.appendVarint(UInt32(coded.count))
-                try alternateText.append(coded)
-            }
-            let (wordKey, starts) = WordKey.encode(String(decoding: text, as: UTF8.self).unicodeScalars, with: folder.table)
-            for (wordIndex, start) in starts.enumerated() {
-                WordPostingRecord.encode(suffixKey: wordKey[start...], rank: UInt32(rank), slot: UInt16(slot),
-                                         isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: city.weight, into: &record)
-                try postings.append(record)
-            }
+        // ALTN text.
+        try city.forEachName { slot, text, _ throws(IndexBuildError) in
+            guard slot > 0 else { return }
+            let coded = symbols.encoded(Array(text)[...])
+            try alternateText.appendVarint(UInt32(coded.count))
+            try alternateText.append(coded)
         }
         record.removeAll(keepingCapacity: true)
         for value in [city.id, city.line, city.column, UInt32(rank)] {

@@ -1,0 +1,112 @@
+// WordPostingEmitter.swift: the word postings of every name, produced on a thread of their own.
+import CityIndex
+
+/// Turns the cities of the second pass (in search order: a city's rank is its position) into
+/// their word postings (WORDS.md §1: one per suffix key of each name's words) and sorts them
+/// in an `ExternalSorter`, on a `WorkerThread`, while `RankedCityWriter` lays out the
+/// per-city sections from the same cities on the calling thread.
+///
+/// `add` copies each `CityBlob` into a batch (1 MiB) and hands full batches to the worker
+/// (at most four waiting); `finish()` hands over the last, waits for the worker and returns
+/// the postings' sorter. The worker owns the sorter until then (`WorkerThread`'s contract).
+/// An error of the worker (a scratch file that cannot be written) stops the hand-off, and
+/// the next `add` or `finish` throws it; an emitter dropped without `finish` stops its worker.
+///
+/// - Complexity: O(total name length) folding and the sort's O(*p* log *p*) for *p* postings.
+final class WordPostingEmitter {
+    private let handOff = HandOff<[UInt8]>(capacity: 4)
+    private let worker: WorkerThread
+    private let state: WorkerState
+    private var batch: [UInt8] = []
+    private static let batchByteCount = 1 << 20
+
+    /// What the worker owns until `join()`: the sorter, and its error if it stopped.
+    private final class WorkerState {
+        let postings: ExternalSorter
+        var failure: IndexBuildError?
+        init(postings: ExternalSorter) { self.postings = postings }
+    }
+
+    init(foldTable: FoldTable, postings: ExternalSorter) {
+        let state = WorkerState(postings: postings)
+        let handOff = self.handOff
+        self.state = state
+        worker = WorkerThread(name: "word postings") {
+            var rank: UInt32 = 0
+            var record: [UInt8] = []
+            do throws(IndexBuildError) {
+                while let batch = try Self.receive(from: handOff) {
+                    var failure: IndexBuildError?
+                    batch.withUnsafeBytes { bytes in
+                        var offset = 0
+                        while offset < bytes.count, failure == nil {
+                            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                            let city = CityBlob(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + length]))
+                            do throws(IndexBuildError) {
+                                try Self.emitPostings(of: city, rank: rank, foldTable: foldTable, into: state.postings, record: &record)
+                            } catch { failure = error }
+                            rank += 1
+                            offset += 4 + length
+                        }
+                    }
+                    if let failure { throw failure }
+                }
+            } catch {
+                state.failure = error
+                handOff.close()
+            }
+        }
+        batch.reserveCapacity(Self.batchByteCount + 4096)
+    }
+
+    deinit {
+        handOff.close()
+        worker.join()
+    }
+
+    /// Queues the city of the next rank.
+    func add(_ city: UnsafeRawBufferPointer) throws(IndexBuildError) {
+        withUnsafeBytes(of: UInt32(city.count).littleEndian) { batch.append(contentsOf: $0) }
+        batch.append(contentsOf: city)
+        guard batch.count >= Self.batchByteCount else { return }
+        try send()
+    }
+
+    /// Emits the rest, waits for the worker and returns the sorter with every posting.
+    func finish() throws(IndexBuildError) -> ExternalSorter {
+        if !batch.isEmpty { try send() }
+        handOff.finish()
+        worker.join()
+        if let failure = state.failure { throw failure }
+        return state.postings
+    }
+
+    private func send() throws(IndexBuildError) {
+        let full = batch
+        batch = []
+        batch.reserveCapacity(Self.batchByteCount + 4096)
+        guard handOff.send(full) else {
+            worker.join()
+            throw state.failure ?? .internalInconsistency("the word posting worker stopped without an error")
+        }
+    }
+
+    private static func receive(from handOff: HandOff<[UInt8]>) throws(IndexBuildError) -> [UInt8]? {
+        do { return try handOff.receive() } catch { throw error as? IndexBuildError ?? .wrapping(error) }
+    }
+
+    /// One posting per suffix key of each word of each name (WORDS.md §1); demoted for later
+    /// words of alternates and for machine-made alternates (WORDS.md §5).
+    private static func emitPostings(of city: CityBlob, rank: UInt32, foldTable: FoldTable, into postings: ExternalSorter,
+                                     record: inout [UInt8]) throws(IndexBuildError) {
+        let weight = city.weight
+        try city.forEachName { slot, text, looksMachineMade throws(IndexBuildError) in
+            let (wordKey, starts) = WordKey.encode(String(decoding: text, as: UTF8.self).unicodeScalars, with: foldTable)
+            for (wordIndex, start) in starts.enumerated() {
+                WordPostingRecord.encode(suffixKey: wordKey[start...], rank: rank, slot: UInt16(slot),
+                                         isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: weight, into: &record)
+                try postings.append(record)
+            }
+        }
+    }
+}
