@@ -250,3 +250,22 @@ extension CityMatches {
         }
     }
 }
+
+@Suite("The machine-made rule (WORDS.md §5) agrees with its naive reference")
+struct MachineMadeRuleTests {
+    static let folder = try! IndexBuilder.folder()
+
+    @Test("random names of ASCII and Latin letters, digits, spaces and punctuation (the ASCII fast path and the Unicode path)")
+    func agreesWithReference() {
+        var random = SeededGenerator(seed: 17)
+        let ascii = (0x20 ..< 0x7F).map { Character(Unicode.Scalar(UInt8($0))) }
+        let latin: [Character] = ["é", "Ø", "ß", "ł", "Ŋ", "ǎ", "ʼ", "ḍ", "Ẓ", "ŷ", "Ÿ", "ı", "İ"]
+        let other: [Character] = ["д", "Ж", "中", "ا", "ª", "º", "µ"]
+        for trial in 0 ..< 20_000 {
+            let pool = trial % 4 == 0 ? ascii + latin + other : trial % 4 == 1 ? ascii + latin : ascii
+            let name = String((0 ..< Int.random(in: 0 ... 9, using: &random)).map { _ in pool.randomElement(using: &random)! })
+            let fast = Array(name.utf8).withUnsafeBytes { AlternateDemotion.looksMachineMade($0, foldTable: Self.folder.table) }
+            #expect(fast == NaiveWordSearch.looksMachineMade(name), "\(name.debugDescription)")
+        }
+    }
+}

@@ -25,6 +25,18 @@ package enum AlternateDemotion {
         var hasVowel = false
         var position = 0
         while position < name.count {
+            let byte = name[position]
+            if byte < 0x80 {
+                // ASCII, the common case, without Unicode property lookups: the alphabetic
+                // scalars are the letters, the capitals A–Z, and a letter folds to its lowercase.
+                position += 1
+                let lowercase = byte | 0x20
+                guard lowercase >= UInt8(ascii: "a"), lowercase <= UInt8(ascii: "z") else { continue }
+                letterCount += 1
+                if byte < UInt8(ascii: "a") { hasCapital = true }
+                if !hasVowel { hasVowel = Self.isASCIIVowel(lowercase) }
+                continue
+            }
             let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
             position += length
             guard scalar.properties.isAlphabetic else { continue }
@@ -40,5 +52,13 @@ package enum AlternateDemotion {
         }
         guard letterCount > 0 else { return false }
         return !hasCapital || (letterCount >= 3 && !hasVowel)
+    }
+
+    @inline(__always)
+    private static func isASCIIVowel(_ lowercase: UInt8) -> Bool {
+        switch lowercase {
+        case UInt8(ascii: "a"), UInt8(ascii: "e"), UInt8(ascii: "i"), UInt8(ascii: "o"), UInt8(ascii: "u"), UInt8(ascii: "y"): return true
+        default: return false
+        }
     }
 }

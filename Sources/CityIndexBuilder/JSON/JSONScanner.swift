@@ -40,6 +40,7 @@ final class JSONScanner {
         let start = reader.position
         guard try reader.next() == UInt8(ascii: "\"") else { throw error("expected a string", at: start) }
         while true {
+            _ = reader.takePlainASCII(into: &output)
             let bytePosition = reader.position
             guard let byte = try reader.next() else { throw error("unterminated string", at: start) }
             switch byte {
@@ -136,11 +137,11 @@ final class JSONScanner {
         let start = reader.position
         var isInteger = true
         func digits() throws -> Int {
-            var count = 0
+            var count = reader.takeDigits(into: &text)
             while let byte = try reader.peek(), (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
                 text.append(byte)
                 _ = try reader.next()
-                count += 1
+                count += 1 + reader.takeDigits(into: &text)
             }
             return count
         }

@@ -147,7 +147,7 @@ final class ExternalSorter {
         arena = []
         starts = []
         let bufferByteCount = min(4 << 20, max(64 << 10, mergeBufferBudget / runs.count))
-        return SortedRecords(runs: runs, bufferByteCount: bufferByteCount, precedes: precedes)
+        return SortedRecords(runs: runs, bufferByteCount: bufferByteCount, prefix: prefix, precedes: precedes)
     }
 }
 
@@ -200,14 +200,14 @@ final class SortedRecords {
     }
 
     fileprivate init(runs: [ScratchFile], bufferByteCount: Int, batchByteCount: Int = 1 << 20,
-                     precedes: @escaping ExternalSorter.Precedes) {
+                     prefix: @escaping ExternalSorter.Prefix, precedes: @escaping ExternalSorter.Precedes) {
         arena = []
         starts = []
         let handOff = HandOff<[UInt8]>(capacity: 4)
         self.handOff = handOff
         worker = WorkerThread(name: "merge runs") {
             do throws(IndexBuildError) {
-                let merger = try RunMerger(runs: runs, bufferByteCount: bufferByteCount, precedes: precedes)
+                let merger = try RunMerger(runs: runs, bufferByteCount: bufferByteCount, prefix: prefix, precedes: precedes)
                 var batch: [UInt8] = []
                 batch.reserveCapacity(batchByteCount + 4096)
                 while let record = try merger.next() {
@@ -263,21 +263,27 @@ final class SortedRecords {
 }
 
 /// Merges sorted runs: one reader per run, a binary heap of the runs whose current record is
-/// unread. O(log *k*) comparisons per record for *k* runs.
+/// unread, ordered by the records' sort prefixes and then by `precedes`. O(log *k*)
+/// comparisons per record for *k* runs.
 private final class RunMerger {
+    private let prefix: ExternalSorter.Prefix
     private let precedes: ExternalSorter.Precedes
     private var readers: [ScratchFileReader] = []
     private var current: [UnsafeRawBufferPointer] = []
+    private var currentPrefix: [UInt64] = []
     private var heap = BinaryHeap<Int>()
     private let runs: [ScratchFile]
     /// The run whose record was yielded last, to advance before the next.
     private var yielded: Int?
 
-    init(runs: [ScratchFile], bufferByteCount: Int, precedes: @escaping ExternalSorter.Precedes) throws(IndexBuildError) {
+    init(runs: [ScratchFile], bufferByteCount: Int, prefix: @escaping ExternalSorter.Prefix,
+         precedes: @escaping ExternalSorter.Precedes) throws(IndexBuildError) {
+        self.prefix = prefix
         self.precedes = precedes
         self.runs = runs
         readers = runs.map { ScratchFileReader($0, bufferByteCount: bufferByteCount) }
         current = Array(repeating: UnsafeRawBufferPointer(start: nil, count: 0), count: runs.count)
+        currentPrefix = Array(repeating: 0, count: runs.count)
         for run in runs.indices where try advance(run) { heap.push(run, by: less) }
     }
 
@@ -298,9 +304,13 @@ private final class RunMerger {
     private func advance(_ run: Int) throws(IndexBuildError) -> Bool {
         guard !readers[run].isAtEnd else { return false }
         let length = Int(try readers[run].next(4).loadUnaligned(as: UInt32.self).littleEndian)
-        current[run] = try readers[run].next(length)
+        let record = try readers[run].next(length)
+        current[run] = record
+        currentPrefix[run] = prefix(record)
         return true
     }
 
-    private func less(_ a: Int, _ b: Int) -> Bool { precedes(current[a], current[b]) }
+    private func less(_ a: Int, _ b: Int) -> Bool {
+        currentPrefix[a] != currentPrefix[b] ? currentPrefix[a] < currentPrefix[b] : precedes(current[a], current[b])
+    }
 }

@@ -17,8 +17,8 @@ struct NameSymbolsWriter {
     private(set) var symbols: [[UInt8]] = []
     /// Symbols below this number have one-byte codes.
     private(set) var singleByteCodeCount = 0
-    /// For each length 1…8, the symbols of that length (bytes little-endian → symbol number).
-    private var byLength = [[UInt64: Int]](repeating: [:], count: maximumSymbolLength + 1)
+    /// The symbols by length and bytes (little-endian) → symbol number.
+    private var lookup: SymbolLookupTable
     /// For each first byte, the longest symbol that starts with it (0: none).
     private var longestStartingWith = [Int](repeating: 0, count: 256)
 
@@ -31,8 +31,9 @@ struct NameSymbolsWriter {
     init(symbols: [[UInt8]], singleByteCodeCount: Int) {
         self.symbols = symbols
         self.singleByteCodeCount = singleByteCodeCount
+        lookup = SymbolLookupTable(capacityFor: symbols.count)
         for (number, symbol) in symbols.enumerated() {
-            byLength[symbol.count][Self.packed(symbol[...])] = number
+            lookup.insert(Self.packed(symbol[...]), length: symbol.count, number: number)
             longestStartingWith[Int(symbol[0])] = max(longestStartingWith[Int(symbol[0])], symbol.count)
         }
     }
@@ -87,7 +88,7 @@ struct NameSymbolsWriter {
             var symbol: Int?
             while length > 0 {
                 let mask: UInt64 = length == 8 ? .max : (1 << UInt64(8 * length)) - 1
-                if let match = byLength[length][window & mask] {
+                if let match = lookup.number(of: window & mask, length: length) {
                     symbol = match
                     break
                 }
