@@ -18,7 +18,10 @@ struct CityPreparer {
     private(set) var cityCount = 0
     private(set) var largestID: UInt32 = 0
     private(set) var largestNameByteCount = 0
-    private(set) var countries: Set<UInt16> = []
+    /// Whether each country code (a `u16`) occurs: a table, not a set (consulted per city).
+    private var countryOccurs = [Bool](repeating: false, count: 1 << 16)
+    /// The country codes that occur, in increasing order.
+    var countries: [UInt16] { countryOccurs.indices.filter { countryOccurs[$0] }.map { UInt16($0) } }
     /// The largest population plus one (0: none known).
     private(set) var largestPopulationField: UInt64 = 0
     private(set) var symbolSample = SymbolTrainingSample()
@@ -76,13 +79,14 @@ struct CityPreparer {
         cityCount += 1
         largestID = max(largestID, city.id)
         largestNameByteCount = max(largestNameByteCount, city.nameBytes.count)
-        countries.insert(city.countryCode)
+        countryOccurs[Int(city.countryCode)] = true
         if let population = city.population { largestPopulationField = max(largestPopulationField, UInt64(population) + 1) }
         nameByteTotal += nameBytes
         keyByteTotal += key.count
         wordKeyByteTotal += wordKeyBytes
         wordTotal += words
         nameTotal += 1 + kept.count
+        guard max(nameByteTotal, keyByteTotal, wordKeyByteTotal, wordTotal, nameTotal, cityCount) > limits.maximumArenaByteCount else { return }
         let totals: [(String, Int)] = [("name text", nameByteTotal), ("folded key text", keyByteTotal),
                                        ("word key text", wordKeyByteTotal), ("word starts", wordTotal),
                                        ("names", nameTotal), ("cities", cityCount)]

@@ -47,7 +47,7 @@ struct RankedCityWriter {
     init(preparer: CityPreparer, symbols: NameSymbolsWriter, directory: String, idBudget: Int) throws(IndexBuildError) {
         self.symbols = symbols
         self.directory = directory
-        countries = preparer.countries.sorted()
+        countries = preparer.countries
         var countryIndex = [UInt16](repeating: 0, count: 1 << 16)
         for (index, country) in countries.enumerated() { countryIndex[Int(country)] = UInt16(index) }
         self.countryIndex = countryIndex
