@@ -46,7 +46,7 @@ package enum WordKey {
 
     /// `encode(_:with:)` of UTF-8 text (ill-formed sequences read as U+FFFD) into buffers a
     /// caller reuses (emptied first, capacity kept). Allocates only when they grow.
-    static func encode(utf8 text: UnsafeRawBufferPointer, with table: FoldTable,
+    package static func encode(utf8 text: UnsafeRawBufferPointer, with table: FoldTable,
                        into key: inout [UInt8], wordStarts: inout [Int]) {
         key.removeAll(keepingCapacity: true)
         wordStarts.removeAll(keepingCapacity: true)

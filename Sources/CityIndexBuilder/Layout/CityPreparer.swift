@@ -38,13 +38,20 @@ struct CityPreparer {
         self.limits = limits
     }
 
+    /// The word key of a name's UTF-8 (`WordKey`) and where its words start.
+    private func wordKey(of name: [UInt8]) -> (key: [UInt8], starts: [Int]) {
+        var key: [UInt8] = [], starts: [Int] = []
+        name.withUnsafeBytes { WordKey.encode(utf8: $0, with: folder.table, into: &key, wordStarts: &starts) }
+        return (key, starts)
+    }
+
     /// Encodes `city` into `blob` (its previous contents replaced).
     /// - Throws: `CityListError` at the city's position when a 32-bit limit would be crossed.
     mutating func prepare(_ city: ParsedCity, into blob: inout [UInt8]) throws(CityListError) {
         var key: [UInt8] = []
         let primary = String(decoding: city.nameBytes, as: UTF8.self)
         folder.appendFolded(primary.unicodeScalars, to: &key)
-        let (primaryWordKey, primaryStarts) = WordKey.encode(primary.unicodeScalars, with: folder.table)
+        let (primaryWordKey, primaryStarts) = wordKey(of: city.nameBytes)
         var nameBytes = city.nameBytes.count, wordKeyBytes = primaryWordKey.count, words = primaryStarts.count
         // Arrays, not slices. Each with whether a match of it is demoted (never for the primary name's).
         var keptSuffixKeys: [(key: ArraySlice<UInt8>, isDemoted: Bool)] = primaryStarts.map { (primaryWordKey[$0...], false) }
@@ -52,7 +59,7 @@ struct CityPreparer {
         for alternate in city.alternateNames where selection.includes(alternate) {
             // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
             guard kept.count < Int(UInt16.max) else { break }
-            let (wordKey, starts) = WordKey.encode(String(decoding: alternate, as: UTF8.self).unicodeScalars, with: folder.table)
+            let (wordKey, starts) = wordKey(of: alternate)
             let looksMachineMade = alternate.withUnsafeBytes { AlternateDemotion.looksMachineMade($0, foldTable: folder.table) }
             let suffixes = starts.enumerated().map { wordIndex, start in
                 (key: wordKey[start...], isDemoted: wordIndex > 0 || looksMachineMade)

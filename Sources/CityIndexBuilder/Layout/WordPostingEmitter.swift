@@ -33,7 +33,7 @@ final class WordPostingEmitter {
         self.state = state
         worker = WorkerThread(name: "word postings") {
             var rank: UInt32 = 0
-            var record: [UInt8] = []
+            var buffers = Buffers()
             do throws(IndexBuildError) {
                 while let batch = try Self.receive(from: handOff) {
                     var failure: IndexBuildError?
@@ -43,7 +43,7 @@ final class WordPostingEmitter {
                             let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
                             let city = CityBlob(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + length]))
                             do throws(IndexBuildError) {
-                                try Self.emitPostings(of: city, rank: rank, foldTable: foldTable, into: state.postings, record: &record)
+                                try Self.emitPostings(of: city, rank: rank, foldTable: foldTable, into: state.postings, buffers: &buffers)
                             } catch { failure = error }
                             rank += 1
                             offset += 4 + length
@@ -98,15 +98,23 @@ final class WordPostingEmitter {
     /// One posting per suffix key of each word of each name (WORDS.md §1); demoted for later
     /// words of alternates and for machine-made alternates (WORDS.md §5).
     private static func emitPostings(of city: CityBlob, rank: UInt32, foldTable: FoldTable, into postings: ExternalSorter,
-                                     record: inout [UInt8]) throws(IndexBuildError) {
+                                     buffers: inout Buffers) throws(IndexBuildError) {
         let weight = city.weight
         try city.forEachName { slot, text, looksMachineMade throws(IndexBuildError) in
-            let (wordKey, starts) = WordKey.encode(String(decoding: text, as: UTF8.self).unicodeScalars, with: foldTable)
-            for (wordIndex, start) in starts.enumerated() {
-                WordPostingRecord.encode(suffixKey: wordKey[start...], rank: rank, slot: UInt16(slot),
-                                         isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: weight, into: &record)
-                try postings.append(record)
+            WordKey.encode(utf8: text, with: foldTable, into: &buffers.wordKey, wordStarts: &buffers.wordStarts)
+            for (wordIndex, start) in buffers.wordStarts.enumerated() {
+                WordPostingRecord.encode(suffixKey: buffers.wordKey[start...], rank: rank, slot: UInt16(slot),
+                                         isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: weight,
+                                         into: &buffers.record)
+                try postings.append(buffers.record)
             }
         }
+    }
+
+    /// The worker's scratch buffers, reused for every name.
+    private struct Buffers {
+        var wordKey: [UInt8] = []
+        var wordStarts: [Int] = []
+        var record: [UInt8] = []
     }
 }
