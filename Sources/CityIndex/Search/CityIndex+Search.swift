@@ -106,7 +106,9 @@ extension CityIndex {
                 if let node = match.node, let listed = contents.wordAlphabeticalLists?.top(limit, ofNodeAt: node.offset) {
                     return CityMatches(contents: contents, storage: .entries(listed), query: .words(key: key), totalCount: match.cityCount)
                 }
-                let entries = WordMatchCollector.entries(of: match, contents: contents)
+                // A short page: the first `limit` in one pass, without sorting every posting.
+                let entries = limit <= IndexLayout.topListLength ? WordMatchCollector.firstEntries(limit, of: match, contents: contents)
+                    : WordMatchCollector.entries(of: match, contents: contents)
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
                     .limited(to: limit)
             case .population:

@@ -37,4 +37,33 @@ enum WordMatchCollector {
         }
         return entries
     }
+
+    /// The first `k` of `entries(of:contents:)`: the `k` cities of smallest rank among the
+    /// postings, each with its best match, in rank order. One pass over the postings that keeps
+    /// at most `k` (sorted, one per rank); a posting whose rank is past the `k`-th kept is
+    /// skipped after one comparison, which is most of them once `k` are kept. No sort and no
+    /// array of all postings: the build computes `WALP` with it for every listed node.
+    /// - Complexity: O(*p* × *k*) in the worst case (ranks decreasing), about O(*p*) in practice.
+    static func firstEntries(_ k: Int, of match: TrieMatch, contents: IndexContents) -> [CityMatches.Entry] {
+        guard k > 0 else { return [] }
+        // rank << 17 | demoted << 16 | slot: the smallest value of a rank is its best match.
+        var kept: [UInt64] = []
+        kept.reserveCapacity(k + 1)
+        for position in match.entries {
+            guard let (rank, slot, isDemoted) = contents.postings.posting(at: position) else { continue }
+            let value = UInt64(rank) << 17 | (isDemoted ? 1 << 16 : 0) | UInt64(UInt16(clamping: slot))
+            if kept.count == k, value >> 17 > kept[k - 1] >> 17 { continue }
+            var index = kept.count
+            while index > 0, kept[index - 1] >> 17 >= value >> 17 { index -= 1 }
+            if index < kept.count, kept[index] >> 17 == value >> 17 {
+                kept[index] = min(kept[index], value)
+                continue
+            }
+            kept.insert(value, at: index)
+            if kept.count > k { kept.removeLast() }
+        }
+        return kept.map { value in
+            CityMatches.Entry(rank: UInt32(value >> 17), slot: UInt16(truncatingIfNeeded: value), isDemoted: value & (1 << 16) != 0)
+        }
+    }
 }

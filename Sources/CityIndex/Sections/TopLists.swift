@@ -90,7 +90,7 @@ extension CityIndex {
             guard node.entryCount >= max(minimumEntryCount, 1), !node.isBucket else { continue }
             let match = TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount)
             let entries = order == .population ? try contents.topEntries(length, of: match, in: kind)
-                : Array(WordMatchCollector.entries(of: match, contents: contents).prefix(length))
+                : WordMatchCollector.firstEntries(length, of: match, contents: contents)
             lists.append((node.offset, entries.map { ($0.rank, $0.slot, $0.isDemoted) }))
             for index in 0 ..< node.childCount { pending.append(try node.child(at: index, in: trie.nodes)) }
         }
