@@ -69,7 +69,7 @@ struct ConcurrentBuildTests {
             Issue.record("a broken list was built")
         } catch {
             guard case .invalidCityList(let listError) = error else { Issue.record("\(error)"); return }
-            #expect(listError.line == 20_002 && listError.column == 10, "\(listError)")
+            #expect(listError.line == 20_003 && listError.column == 9, "\(listError)")   // the "o" of oops
         }
         builder.limits.maximumArenaByteCount = 5_000
         do throws(IndexBuildError) {
