@@ -12,12 +12,14 @@ import CityIndexArtifacts
 /// `CityListError` that names the line, column and record `_id`.
 final class CityListParser {
     private let scanner: JSONScanner
-    private var key: [UInt8] = []
+    // Passed `inout` for every key and value read: no dynamic exclusivity check (the parser is
+    // used by one thread, and no access to them overlaps another).
+    @exclusivity(unchecked) private var key: [UInt8] = []
     private static let countryKey = Array("country".utf8), nameKey = Array("name".utf8), idKey = Array("_id".utf8)
     private static let coordKey = Array("coord".utf8), populationKey = Array("population".utf8)
     private static let alternateNamesKey = Array("alternatenames".utf8)
     private static let latitudeKey = Array("lat".utf8), longitudeKey = Array("lon".utf8)
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
 
     init(source: ByteSource) {
         scanner = JSONScanner(reader: JSONByteReader(source: source))

@@ -63,7 +63,7 @@ final class JSONByteReader {
         }
         let count = index - start
         guard count > 0 else { return 0 }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start ..< index]))
+        output.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[start ..< index]))
         bufferIndex = index
         byteOffset += count
         position.column += count
@@ -79,7 +79,7 @@ final class JSONByteReader {
         while index < bufferCount, buffer[index] &- 0x30 < 10 { index += 1 }
         let count = index - start
         guard count > 0 else { return 0 }
-        output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start ..< index]))
+        output.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[start ..< index]))
         bufferIndex = index
         byteOffset += count
         position.column += count

@@ -124,7 +124,7 @@ final class JSONScanner {
             guard UTF8Decoding.decode(sequence, at: 0) != nil else {
                 throw error("invalid UTF-8 (overlong form, surrogate or value above U+10FFFF)", at: position)
             }
-            output.append(contentsOf: sequence)
+            output.append(bytes: sequence)
         }
     }
 

@@ -66,7 +66,7 @@ struct CityBlob {
     static func encode(_ city: ParsedCity, key: [UInt8], alternates: [(text: [UInt8], looksMachineMade: Bool)], into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
         func append<T: FixedWidthInteger>(_ value: T) {
-            withUnsafeBytes(of: value.littleEndian) { output.append(contentsOf: $0) }
+            output.appendLittleEndian(value)
         }
         append(UInt32(key.count))
         output.append(contentsOf: key)

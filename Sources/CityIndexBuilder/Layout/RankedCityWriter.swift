@@ -113,7 +113,7 @@ struct RankedCityWriter {
         }
         record.removeAll(keepingCapacity: true)
         for value in [city.id, city.line, city.column, UInt32(rank)] {
-            withUnsafeBytes(of: value.littleEndian) { record.append(contentsOf: $0) }
+            record.appendLittleEndian(value)
         }
         try ids.append(record)
         rank += 1

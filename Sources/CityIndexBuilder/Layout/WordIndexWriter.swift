@@ -9,12 +9,12 @@ enum WordPostingRecord {
     static func encode(suffixKey: ArraySlice<UInt8>, rank: UInt32, slot: UInt16, isDemoted: Bool, weight: UInt32,
                        into record: inout [UInt8]) {
         record.removeAll(keepingCapacity: true)
-        withUnsafeBytes(of: UInt32(suffixKey.count).littleEndian) { record.append(contentsOf: $0) }
+        record.appendLittleEndian(UInt32(suffixKey.count))
         record.append(contentsOf: suffixKey)
-        withUnsafeBytes(of: rank.littleEndian) { record.append(contentsOf: $0) }
+        record.appendLittleEndian(rank)
         record.append(isDemoted ? 1 : 0)
-        withUnsafeBytes(of: slot.littleEndian) { record.append(contentsOf: $0) }
-        withUnsafeBytes(of: weight.littleEndian) { record.append(contentsOf: $0) }
+        record.appendLittleEndian(slot)
+        record.appendLittleEndian(weight)
     }
 
     struct Fields {

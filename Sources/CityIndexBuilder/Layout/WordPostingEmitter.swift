@@ -17,7 +17,7 @@ final class WordPostingEmitter {
     private let handOff = HandOff<[UInt8]>(capacity: 4)
     private let worker: WorkerThread
     private let state: WorkerState
-    private var batch: [UInt8] = []
+    @exclusivity(unchecked) private var batch: [UInt8] = []   // appended to per city, by one thread
     private static let batchByteCount = 1 << 20
 
     /// What the worker owns until `join()`: the sorter, and its error if it stopped.
@@ -66,8 +66,8 @@ final class WordPostingEmitter {
 
     /// Queues the city of the next rank.
     func add(_ city: UnsafeRawBufferPointer) throws(IndexBuildError) {
-        withUnsafeBytes(of: UInt32(city.count).littleEndian) { batch.append(contentsOf: $0) }
-        batch.append(contentsOf: city)
+        batch.appendLittleEndian(UInt32(city.count))
+        batch.append(bytes: city)
         guard batch.count >= Self.batchByteCount else { return }
         try send()
     }

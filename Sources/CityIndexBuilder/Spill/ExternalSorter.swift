@@ -29,10 +29,11 @@ final class ExternalSorter {
     private let directory: String
     private let precedes: Precedes
     private let prefix: Prefix
-    /// Records as (u32 length, bytes), back to back.
-    private var arena: [UInt8] = []
+    /// Records as (u32 length, bytes), back to back. (Appended to for every record: no dynamic
+    /// exclusivity checks; a sorter is used by one thread at a time, accesses never overlap.)
+    @exclusivity(unchecked) private var arena: [UInt8] = []
     /// Each record's sort prefix and start in the arena.
-    private var starts: [(prefix: UInt64, start: Int)] = []
+    @exclusivity(unchecked) private var starts: [(prefix: UInt64, start: Int)] = []
     private var runs: [ScratchFile] = []
     /// The run a worker is sorting and writing, if any.
     private var pending: PendingRun?
@@ -61,7 +62,7 @@ final class ExternalSorter {
         arena.append(UInt8(truncatingIfNeeded: length >> 8))
         arena.append(UInt8(truncatingIfNeeded: length >> 16))
         arena.append(UInt8(truncatingIfNeeded: length >> 24))
-        arena.append(contentsOf: record)
+        arena.append(bytes: record)
         recordCount += 1
     }
 
@@ -189,8 +190,8 @@ final class SortedRecords {
     // Merged on a worker: batches of records as (u32 length, bytes), back to back.
     private let handOff: HandOff<[UInt8]>?
     private let worker: WorkerThread?
-    private var batch: [UInt8] = []
-    private var batchOffset = 0
+    @exclusivity(unchecked) private var batch: [UInt8] = []
+    @exclusivity(unchecked) private var batchOffset = 0
 
     fileprivate init(arena: [UInt8], starts: [(prefix: UInt64, start: Int)]) {
         self.arena = arena
@@ -211,8 +212,8 @@ final class SortedRecords {
                 var batch: [UInt8] = []
                 batch.reserveCapacity(batchByteCount + 4096)
                 while let record = try merger.next() {
-                    withUnsafeBytes(of: UInt32(record.count).littleEndian) { batch.append(contentsOf: $0) }
-                    batch.append(contentsOf: record)
+                    batch.appendLittleEndian(UInt32(record.count))
+                    batch.append(bytes: record)
                     guard batch.count >= batchByteCount else { continue }
                     guard handOff.send(batch) else { return handOff.finish() }
                     batch = []
@@ -268,13 +269,16 @@ final class SortedRecords {
 private final class RunMerger {
     private let prefix: ExternalSorter.Prefix
     private let precedes: ExternalSorter.Precedes
-    private var readers: [ScratchFileReader] = []
-    private var current: [UnsafeRawBufferPointer] = []
-    private var currentPrefix: [UInt64] = []
-    private var heap = BinaryHeap<Int>()
+    // Touched for every record merged: no dynamic exclusivity checks (a merger is used by one
+    // thread, and its accesses never overlap: `less` reads `current` while `heap` is mutated,
+    // different properties).
+    @exclusivity(unchecked) private var readers: [ScratchFileReader] = []
+    @exclusivity(unchecked) private var current: [UnsafeRawBufferPointer] = []
+    @exclusivity(unchecked) private var currentPrefix: [UInt64] = []
+    @exclusivity(unchecked) private var heap = BinaryHeap<Int>()
     private let runs: [ScratchFile]
     /// The run whose record was yielded last, to advance before the next.
-    private var yielded: Int?
+    @exclusivity(unchecked) private var yielded: Int?
 
     init(runs: [ScratchFile], bufferByteCount: Int, prefix: @escaping ExternalSorter.Prefix,
          precedes: @escaping ExternalSorter.Precedes) throws(IndexBuildError) {

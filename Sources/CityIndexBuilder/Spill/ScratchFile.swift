@@ -13,7 +13,7 @@ import Foundation
 final class ScratchFile {
     let directory: String
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    @exclusivity(unchecked) private var buffer: [UInt8] = []   // appended to per record, by one thread at a time
     /// Bytes written so far (including those still in the buffer).
     private(set) var byteCount = 0
     private static let bufferByteCount = 1 << 20
@@ -35,7 +35,7 @@ final class ScratchFile {
         if bytes.count >= Self.bufferByteCount {
             try write(bytes, at: byteCount - buffer.count)
         } else {
-            buffer.append(contentsOf: bytes)
+            buffer.append(bytes: bytes)
         }
         byteCount += bytes.count
     }
