@@ -10,6 +10,14 @@ import Foundation
 /// lists of tens of millions of cities build in about the same memory as small ones. The
 /// output is deterministic: the same cities in any input order, with any memory limit, give
 /// byte-identical files.
+///
+/// A build uses two cores or more: the list is parsed on a thread of its own while the caller's
+/// thread prepares each city; sorted runs are written, and merged, by worker threads; the word
+/// postings are made on one thread while the per-city sections are laid out on another; the
+/// three top lists are computed at once. Stages meet only through bounded hand-offs
+/// (`HandOff`), so memory stays within the limit, and errors arrive in input order, as a
+/// single-threaded build would meet them. An `IndexBuilder` value is not shared between builds:
+/// each `build` call runs its own threads.
 public struct IndexBuilder: Sendable {
     /// Inputs that decompress to more bytes than this are rejected (default 4 GiB).
     public var maximumInputByteCount: Int
@@ -27,7 +35,8 @@ public struct IndexBuilder: Sendable {
     /// About how much memory the build may use for its sorts, in bytes (default 1 GiB, at
     /// least `minimumMemoryLimit`, 1 MiB). Past it, sorted runs spill to scratch files and are merged (an external
     /// sort): half of it for the cities while the list is read, a quarter for the word postings
-    /// while the records are written, an eighth for each merge's read buffers. Beyond it the
+    /// while the records are written (each sort's share in two arenas: one fills while a
+    /// worker writes the other), an eighth for each merge's read buffers. Beyond it the
     /// build holds a few bytes per city (the last word posting of each city, 4 bytes) and the
     /// names of one run of equal keys. The index's bytes do not depend on it.
     public var memoryLimit = 1 << 30
@@ -104,12 +113,13 @@ public struct IndexBuilder: Sendable {
 
     /// Parses the list, lays out every section and hands it to `sink`, which writes the file.
     ///
-    /// Three passes, each in bounded memory (issue 15): the list is parsed and each city
-    /// prepared into an `ExternalSorter` (sorted runs spill to scratch files once it holds
-    /// half of `memoryLimit`); the merged runs give the cities in search order to a
-    /// `RankedCityWriter` (every per-city section, and the word postings into a second
-    /// sorter); the merged postings give `WNOD` and `WPST` (`WordIndexWriter`). The top
-    /// lists are then computed from the sections laid out as a draft index.
+    /// Three passes, each in bounded memory (issue 15): the list is parsed (on a worker) and
+    /// each city prepared into an `ExternalSorter` (sorted runs spill to scratch files once it
+    /// holds half of `memoryLimit`); the merged runs give the cities in search order to a
+    /// `RankedCityWriter` (every per-city section) and to a `WordPostingEmitter` (the word
+    /// postings into a second sorter, on its own thread); the merged postings give `WNOD` and
+    /// `WPST` (`WordIndexWriter`). The top lists are then computed from the sections laid out
+    /// as a draft index, one thread each. `BuildSummary.phases` times each pass.
     private func build(source: ByteSource, format: CompressionFormat, reportProgress: @escaping () -> Void,
                        into sink: some IndexSectionSink, scratchDirectory: String) throws -> BuildSummary {
         let start = ContinuousClock.now
