@@ -54,33 +54,32 @@ final class JSONByteReader {
     /// of the position per run instead of per byte.
     @inline(__always)
     func takePlainASCII(into output: inout [UInt8]) -> Int {
-        let start = bufferIndex
-        var index = start
+        var index = bufferIndex
         while index < bufferCount {
             let byte = buffer[index]
             guard byte >= 0x20, byte < 0x80, byte != 0x22, byte != 0x5C else { break }
             index += 1
         }
-        let count = index - start
-        guard count > 0 else { return 0 }
-        output.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[start ..< index]))
-        bufferIndex = index
-        byteOffset += count
-        position.column += count
-        return count
+        return take(upTo: index, into: &output)
     }
 
     /// Consumes the ASCII digits from the read position up to the end of the buffered bytes,
     /// appends them to `output` and returns how many there were (as `takePlainASCII`).
     @inline(__always)
     func takeDigits(into output: inout [UInt8]) -> Int {
-        let start = bufferIndex
-        var index = start
+        var index = bufferIndex
         while index < bufferCount, buffer[index] &- 0x30 < 10 { index += 1 }
-        let count = index - start
+        return take(upTo: index, into: &output)
+    }
+
+    /// Consumes the buffered bytes before `end`, all ASCII other than line feeds, appending them
+    /// to `output`; returns how many.
+    @inline(__always)
+    private func take(upTo end: Int, into output: inout [UInt8]) -> Int {
+        let count = end - bufferIndex
         guard count > 0 else { return 0 }
-        output.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[start ..< index]))
-        bufferIndex = index
+        output.append(bytes: UnsafeRawBufferPointer(rebasing: buffer[bufferIndex ..< end]))
+        bufferIndex = end
         byteOffset += count
         position.column += count
         return count
