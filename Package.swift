@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "CitySearchKitTests", dependencies: [
             "CityIndex", "CityIndexArtifacts", "CitySearchKit", "CityIndexTestSupport",
         ]),
-        .testTarget(name: "CommandLineTests", dependencies: ["CityIndex", "CityIndexTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["CityIndex", "CityIndexArtifacts", "CityIndexTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -85,12 +85,17 @@ struct BuildIndex: ParsableCommand {
             var written: (format: String, byteCount: Int)?
             let summary: BuildSummary
             if let compress {
-                let index = try builder.build(inputPath: inputPath)
+                // The plain index goes to a temporary file beside the scratch files (built in
+                // bounded memory, as without --compress), then is compressed from it chunk by
+                // chunk into the output: the index is never held whole in memory.
+                let plainPath = try Self.temporaryPath(in: scratchDirectory ?? Self.directory(of: output), for: output)
+                defer { unlink(plainPath) }
+                summary = try builder.build(inputPath: inputPath, outputPath: plainPath)
                 progress.phase("compressing (\(compress.rawValue))")
-                let artifact = try ArtifactCodec.compress(index.bytes, as: compress.format)
-                try AtomicFileWriter.write(artifact, to: output)
-                written = (compress.rawValue, artifact.count)
-                summary = index.summary
+                let byteCount = try AtomicFileWriter.write(to: output) { descriptor, _ in
+                    try DescriptorWriting.compress(fileAt: plainPath, as: compress.format, into: descriptor, outputName: output)
+                }
+                written = (compress.rawValue, byteCount)
             } else {
                 // Written section by section as they are built: never the whole file in memory.
                 summary = try builder.build(inputPath: inputPath, outputPath: output)
@@ -106,6 +111,27 @@ struct BuildIndex: ParsableCommand {
             progress.finish()
             throw BuildFailure(inputPath: inputPath, underlying: error)
         }
+    }
+}
+
+extension BuildIndex {
+    /// A new empty file in `directory` named after `output` (".NAME.plain-XXXXXX"), for the
+    /// plain index that `--compress` compresses; the caller removes it.
+    static func temporaryPath(in directory: String, for output: String) throws -> String {
+        let name = (output as NSString).lastPathComponent
+        var template = Array((directory + "/." + name + ".plain-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw AtomicFileWriter.WriteError(path: directory, reason: "cannot create a temporary file: " + String(cString: strerror(errno)))
+        }
+        close(descriptor)
+        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The directory part of `path` ("." when it has none).
+    static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 }
 

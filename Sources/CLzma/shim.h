@@ -9,3 +9,10 @@ static inline lzma_ret cityindex_lzma_stream_decoder(lzma_stream *stream) {
     *stream = initial;
     return lzma_stream_decoder(stream, UINT64_MAX, LZMA_CONCATENATED);
 }
+
+/// Initializes `stream` for encoding .xz at `preset` (0–9) with a CRC-64 check.
+static inline lzma_ret cityindex_lzma_easy_encoder(lzma_stream *stream, uint32_t preset) {
+    lzma_stream initial = LZMA_STREAM_INIT;
+    *stream = initial;
+    return lzma_easy_encoder(stream, preset, LZMA_CHECK_CRC64);
+}

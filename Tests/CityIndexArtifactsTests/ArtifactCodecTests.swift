@@ -20,6 +20,32 @@ struct ArtifactCodecTests {
         #expect(try ArtifactCodec.decompress(compressed, maximumByteCount: count) == bytes)
     }
 
+    @Test("streamed compression gives the same bytes however the input is cut, and from a source", arguments: [CompressionFormat.gzip, .xz])
+    func streamingIsChunkingIndependent(format: CompressionFormat) throws {
+        let bytes = Self.sampleBytes(count: 700_001, seed: 21)
+        let whole = try ArtifactCodec.compress(bytes, as: format)
+        var random = SeededGenerator(seed: 5)
+        for _ in 0 ..< 3 {
+            let encoder = try #require(try ArtifactCodec.encoder(for: format))
+            var output: [UInt8] = []
+            var offset = 0
+            try bytes.withUnsafeBytes { all in
+                while offset < all.count {
+                    // Chunks of 0 bytes to 200 KB, the last one marked.
+                    let count = min(all.count - offset, [0, 1, 7, 4_096, 65_537, 200_000].randomElement(using: &random)!)
+                    try encoder.encode(UnsafeRawBufferPointer(rebasing: all[offset ..< offset + count]), isLast: false) { output += $0 }
+                    offset += count
+                }
+                try encoder.encode(UnsafeRawBufferPointer(start: nil, count: 0), isLast: true) { output += $0 }
+            }
+            #expect(output == whole)
+        }
+        var fromSource: [UInt8] = []
+        try ArtifactCodec.compress(MemorySource(bytes), as: format) { fromSource += $0 }
+        #expect(fromSource == whole)
+        #expect(try ArtifactCodec.decompress(whole, maximumByteCount: bytes.count) == bytes)
+    }
+
     @Test("our gzip is read by the gzip tool, and the gzip tool's by us")
     func interoperatesWithGzipTool() throws {
         let bytes = Self.sampleBytes(count: 100_000, seed: 3)

@@ -1,5 +1,6 @@
 // CommandLineConventionTests.swift: what a command-line user expects of both tools.
 import CityIndex
+import CityIndexArtifacts
 import CityIndexTestSupport
 import Foundation
 import Testing
@@ -85,6 +86,11 @@ struct CommandLineConventionTests {
             let written = summary?["written"] as? [String: Any]
             let size = try FileManager.default.attributesOfItem(atPath: artifact)[.size] as? Int
             #expect(written?["bytes"] as? Int == size && written?["format"] as? String == format)
+            // Built plain into a temporary file, then compressed from it: the artifact holds
+            // exactly the plain index, and the temporary file is gone.
+            #expect(try ArtifactCodec.decompress(Array(Data(contentsOf: URL(fileURLWithPath: artifact))), maximumByteCount: 1 << 30)
+                    == Array(Data(contentsOf: URL(fileURLWithPath: plain))))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).allSatisfy { !$0.contains(".plain-") })
             let fromArtifact = try citySearch.run(["--index", artifact, "--json", "par"])
             let fromPlain = try citySearch.run(["--index", plain, "--json", "par"])
             #expect(fromArtifact.status == 0 && fromArtifact.standardOutput == fromPlain.standardOutput, "\(fromArtifact.standardError)")

@@ -49,10 +49,41 @@ package enum ArtifactCodec {
     /// `bytes` compressed as gzip or xz; `.none` returns them as they are. Deterministic on
     /// a given platform (the gzip header records no time or name).
     package static func compress(_ bytes: [UInt8], as format: CompressionFormat) throws(InputError) -> [UInt8] {
+        guard let encoder = try encoder(for: format) else { return bytes }
+        var output: [UInt8] = []
+        do {
+            try bytes.withUnsafeBytes { all in
+                try encoder.encode(all, isLast: true) { output.append(contentsOf: $0) }
+            }
+        } catch {
+            throw error as? InputError ?? .corruptCompressedData(format: format, detail: "\(error)")
+        }
+        return output
+    }
+
+    /// What `source` yields, compressed as gzip or xz (`.none`: as it is), handed to `write`
+    /// chunk by chunk: memory stays at one 1 MiB input chunk and the encoder's state, whatever
+    /// the size. The bytes are those of `compress(_:as:)` of the whole input.
+    /// - Throws: the source's `InputError`s, an encoder's, and whatever `write` throws.
+    package static func compress(_ source: ByteSource, as format: CompressionFormat,
+                                 write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let encoder = try encoder(for: format)
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let count = try source.read(into: chunk)
+            let bytes = UnsafeRawBufferPointer(rebasing: chunk[..<count])
+            if let encoder { try encoder.encode(bytes, isLast: count == 0, write: write) } else if count > 0 { try write(bytes) }
+            if count == 0 { return }
+        }
+    }
+
+    /// A new encoder for `format` (`nil` for `.none`).
+    package static func encoder(for format: CompressionFormat) throws(InputError) -> StreamingEncoder? {
         switch format {
-        case .none: return bytes
-        case .gzip: return try GzipFraming.member(containing: bytes)
-        case .xz: return try XZEncoding.compress(bytes)
+        case .none: return nil
+        case .gzip: return try GzipEncoder()
+        case .xz: return try XZEncoder()
         }
     }
 }

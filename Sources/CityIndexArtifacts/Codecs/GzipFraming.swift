@@ -14,18 +14,16 @@ enum GzipFraming {
     static let reservedFlags: UInt8 = 0xE0
     static let trailerByteCount = 8
 
-    /// A whole member holding `bytes`: a 10-byte header (no time, no name, "unknown" OS so the
-    /// output does not depend on the machine), the raw DEFLATE stream, CRC-32 and length.
-    static func member(containing bytes: [UInt8]) throws(InputError) -> [UInt8] {
-        var output = magic + [deflateMethod, 0, 0, 0, 0, 0, 2, 0xFF]
-        output += try RawDeflate.compress(bytes)
-        let crc = bytes.withUnsafeBytes { CRC32.update(0, with: $0) }
-        appendLittleEndian(crc, to: &output)
-        appendLittleEndian(UInt32(truncatingIfNeeded: bytes.count), to: &output)
-        return output
-    }
+    /// The 10-byte header the encoder writes: no time, no name, "unknown" OS, so that the
+    /// output does not depend on the machine.
+    static let header: [UInt8] = magic + [deflateMethod, 0, 0, 0, 0, 0, 2, 0xFF]
 
-    private static func appendLittleEndian(_ value: UInt32, to output: inout [UInt8]) {
-        for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    /// The trailer: CRC-32 and length (modulo 2³²) of the uncompressed bytes.
+    static func trailer(crc: UInt32, byteCount: UInt32) -> [UInt8] {
+        var output: [UInt8] = []
+        for value in [crc, byteCount] {
+            for shift in stride(from: 0, to: 32, by: 8) { output.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        }
+        return output
     }
 }

@@ -16,6 +16,12 @@ package enum AtomicFileWriter {
         /// Whether the destination exists and is not a regular file (`checkReplaceable`).
         package var isNotReplaceable = false
         package var description: String { "cannot write '\(path)': \(reason)" }
+
+        package init(path: String, reason: String, isNotReplaceable: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.isNotReplaceable = isNotReplaceable
+        }
     }
 
     /// Writes `bytes` to `path` atomically.

@@ -21,6 +21,26 @@ package enum DescriptorWriting {
         return 0
     }
 
+    /// Compresses the file at `path` as `format` into `descriptor`, streaming through one
+    /// 1 MiB buffer and the encoder (`ArtifactCodec.compress(_:as:write:)`); returns how many
+    /// bytes were written.
+    /// - Throws: `InputError` (reading or encoding, or `.readFailed` naming `outputName` when
+    ///   writing fails).
+    package static func compress(fileAt path: String, as format: CompressionFormat, into descriptor: Int32,
+                                 outputName: String) throws(InputError) -> Int {
+        var total = 0
+        do {
+            try ArtifactCodec.compress(try FileDescriptorSource(path: path), as: format) { chunk in
+                let failure = writeAll(chunk, to: descriptor)
+                guard failure == 0 else { throw InputError.readFailed(path: outputName, reason: "cannot write: " + String(cString: strerror(failure))) }
+                total += chunk.count
+            }
+        } catch {
+            throw error as? InputError ?? .readFailed(path: outputName, reason: "\(error)")
+        }
+        return total
+    }
+
     /// Decompresses the file at `path` (plain, gzip or xz, by its first bytes) into
     /// `descriptor`, refusing more than `maximumByteCount` bytes of output; returns how many
     /// were written. Streams through one 1 MiB buffer.

@@ -45,25 +45,6 @@ final class AppleCompressionStream {
         }
         return (consumed, produced, false)
     }
-
-    /// Encodes all of `bytes` in one stream. O(n).
-    static func encode(_ bytes: [UInt8], _ algorithm: compression_algorithm, format: CompressionFormat) throws(InputError) -> [UInt8] {
-        let encoder = try AppleCompressionStream(COMPRESSION_STREAM_ENCODE, algorithm, format: format)
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
-        defer { chunk.deallocate() }
-        var output: [UInt8] = []
-        var offset = 0
-        while true {
-            let step = try bytes.withUnsafeBytes { all in
-                Result { () throws(InputError) in
-                    try encoder.process(UnsafeRawBufferPointer(rebasing: all[offset...]), into: chunk, finalize: true)
-                }
-            }.get()
-            offset += step.consumed
-            output.append(contentsOf: chunk[..<step.produced])
-            if step.streamEnded { return output }
-        }
-    }
 }
 
 /// Inflates one raw DEFLATE stream at a time, in steps; `reset()` starts the next one.
@@ -84,18 +65,42 @@ final class RawInflater {
     func reset() throws(InputError) { stream = try AppleCompressionStream(COMPRESSION_STREAM_DECODE, COMPRESSION_ZLIB, format: .gzip) }
 }
 
-/// Whole-buffer raw DEFLATE compression (the framework's zlib level 5).
-enum RawDeflate {
-    static func compress(_ bytes: [UInt8]) throws(InputError) -> [UInt8] {
-        try AppleCompressionStream.encode(bytes, COMPRESSION_ZLIB, format: .gzip)
+/// Compression with the framework, fed in chunks (`StreamingEncoder`).
+class AppleStreamEncoder: StreamingEncoder {
+    private let stream: AppleCompressionStream
+    private let output = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+
+    init(_ algorithm: compression_algorithm, format: CompressionFormat) throws(InputError) {
+        do {
+            stream = try AppleCompressionStream(COMPRESSION_STREAM_ENCODE, algorithm, format: format)
+        } catch {
+            output.deallocate()
+            throw error
+        }
+    }
+
+    deinit { output.deallocate() }
+
+    func encode(_ input: UnsafeRawBufferPointer, isLast: Bool, write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var offset = 0
+        while true {
+            let step = try stream.process(UnsafeRawBufferPointer(rebasing: input[offset...]), into: output, finalize: isLast)
+            offset += step.consumed
+            if step.produced > 0 { try write(UnsafeRawBufferPointer(rebasing: output[..<step.produced])) }
+            if step.streamEnded { return }
+            if !isLast && offset == input.count && step.produced < output.count { return }
+        }
     }
 }
 
-/// Whole-buffer xz compression (the framework's fixed preset 6).
-enum XZEncoding {
-    static func compress(_ bytes: [UInt8]) throws(InputError) -> [UInt8] {
-        try AppleCompressionStream.encode(bytes, COMPRESSION_LZMA, format: .xz)
-    }
+/// Raw DEFLATE (the framework's zlib level 5), fed in chunks.
+final class RawDeflateEncoder: AppleStreamEncoder {
+    init() throws(InputError) { try super.init(COMPRESSION_ZLIB, format: .gzip) }
+}
+
+/// xz (the framework's fixed preset 6), fed in chunks.
+final class XZEncoder: AppleStreamEncoder {
+    init() throws(InputError) { try super.init(COMPRESSION_LZMA, format: .xz) }
 }
 
 /// Decompresses an .xz stream chunk by chunk.

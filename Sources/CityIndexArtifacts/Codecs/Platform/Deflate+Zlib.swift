@@ -41,27 +41,48 @@ final class RawInflater {
     }
 }
 
-/// Whole-buffer raw DEFLATE compression with zlib, level 9.
-enum RawDeflate {
-    static func compress(_ bytes: [UInt8]) throws(InputError) -> [UInt8] {
-        var stream = z_stream()
+/// Raw DEFLATE compression with zlib, level 9, fed in chunks. The output does not depend on
+/// how the input is cut (no flush before the end). Memory: zlib's state (about 256 KiB) and
+/// one 64 KiB output chunk.
+final class RawDeflateEncoder: StreamingEncoder {
+    private var stream = z_stream()
+    private let output = UnsafeMutableBufferPointer<Bytef>.allocate(capacity: 1 << 16)
+
+    init() throws(InputError) {
         guard cityindex_deflateInit2_raw(&stream) == Z_OK else {
+            output.deallocate()
             throw .corruptCompressedData(format: .gzip, detail: "zlib could not start compressing")
         }
-        defer { deflateEnd(&stream) }
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(bytes.count))) + 64)
-        let status: Int32 = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-                stream.avail_in = UInt32(input.count)
-                stream.next_out = out.baseAddress
-                stream.avail_out = UInt32(out.count)
-                return deflate(&stream, Z_FINISH)
+    }
+
+    deinit {
+        deflateEnd(&stream)
+        output.deallocate()
+    }
+
+    func encode(_ input: UnsafeRawBufferPointer, isLast: Bool, write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        var remaining = input
+        repeat {
+            // zlib counts input in 32 bits: at most 1 GiB per call.
+            let piece = UnsafeRawBufferPointer(rebasing: remaining.prefix(1 << 30))
+            remaining = UnsafeRawBufferPointer(rebasing: remaining.dropFirst(piece.count))
+            let finishing = isLast && remaining.isEmpty
+            stream.next_in = UnsafeMutablePointer(mutating: piece.baseAddress?.assumingMemoryBound(to: Bytef.self))
+            stream.avail_in = UInt32(piece.count)
+            defer { stream.next_in = nil }
+            while true {
+                stream.next_out = output.baseAddress
+                stream.avail_out = UInt32(output.count)
+                let status = deflate(&stream, finishing ? Z_FINISH : Z_NO_FLUSH)
+                let produced = output.count - Int(stream.avail_out)
+                if produced > 0 { try write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(output)[..<produced])) }
+                if status == Z_STREAM_END { break }
+                guard status == Z_OK || status == Z_BUF_ERROR else {
+                    throw InputError.corruptCompressedData(format: .gzip, detail: "zlib error \(status) while compressing")
+                }
+                if !finishing && stream.avail_in == 0 && stream.avail_out > 0 { break }
             }
-        }
-        guard status == Z_STREAM_END else { throw .corruptCompressedData(format: .gzip, detail: "zlib error \(status)") }
-        output.removeSubrange(Int(stream.total_out)...)
-        return output
+        } while !remaining.isEmpty
     }
 }
 #endif

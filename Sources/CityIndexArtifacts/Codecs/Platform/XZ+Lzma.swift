@@ -58,20 +58,43 @@ final class XZSource: ByteSource {
     }
 }
 
-/// Whole-buffer xz compression with liblzma, preset 9, CRC-64 check.
-enum XZEncoding {
-    static func compress(_ bytes: [UInt8]) throws(InputError) -> [UInt8] {
-        var output = [UInt8](repeating: 0, count: Int(lzma_stream_buffer_bound(bytes.count)))
-        var outputPosition = 0
-        let status = bytes.withUnsafeBufferPointer { input in
-            output.withUnsafeMutableBufferPointer { out in
-                lzma_easy_buffer_encode(9, LZMA_CHECK_CRC64, nil, input.baseAddress, input.count,
-                                        out.baseAddress, &outputPosition, out.count)
+/// xz compression with liblzma, preset 9, CRC-64 check, fed in chunks. The output does not
+/// depend on how the input is cut. Memory: liblzma's encoder at preset 9 (about 674 MiB, most
+/// of it the match finder of a 64 MiB dictionary) and one 64 KiB output chunk.
+final class XZEncoder: StreamingEncoder {
+    private var stream = lzma_stream()
+    private let output = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 1 << 16)
+
+    init() throws(InputError) {
+        guard cityindex_lzma_easy_encoder(&stream, 9) == LZMA_OK else {
+            output.deallocate()
+            throw .corruptCompressedData(format: .xz, detail: "liblzma could not start compressing")
+        }
+    }
+
+    deinit {
+        lzma_end(&stream)
+        output.deallocate()
+    }
+
+    func encode(_ input: UnsafeRawBufferPointer, isLast: Bool, write: (UnsafeRawBufferPointer) throws -> Void) throws {
+        // liblzma reports a call that can make no progress as an error (LZMA_BUF_ERROR).
+        guard isLast || !input.isEmpty else { return }
+        stream.next_in = input.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        stream.avail_in = input.count
+        defer { stream.next_in = nil }
+        while true {
+            stream.next_out = output.baseAddress
+            stream.avail_out = output.count
+            let status = lzma_code(&stream, isLast ? LZMA_FINISH : LZMA_RUN)
+            let produced = output.count - stream.avail_out
+            if produced > 0 { try write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(output)[..<produced])) }
+            switch status {
+            case LZMA_STREAM_END: return
+            case LZMA_OK: if !isLast && stream.avail_in == 0 && stream.avail_out > 0 { return }
+            default: throw InputError.corruptCompressedData(format: .xz, detail: "liblzma error \(status.rawValue) while compressing")
             }
         }
-        guard status == LZMA_OK else { throw .corruptCompressedData(format: .xz, detail: "liblzma error \(status.rawValue)") }
-        output.removeSubrange(outputPosition...)
-        return output
     }
 }
 #endif
