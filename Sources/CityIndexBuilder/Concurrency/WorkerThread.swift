@@ -6,7 +6,7 @@ import Foundation
 /// The build is a chain of stages (parse → prepare → sort, merge → lay out), each
 /// sequential within itself; a stage handed to a worker runs beside the next one, and the
 /// two meet only through a `HandOff` or at `join()`. No stage is shared: whatever `body`
-/// captures belongs to the worker from `start` until `join()` returns, and the caller must
+/// captures belongs to the worker from `init` until `join()` returns, and the caller must
 /// not touch it in between. That contract is what makes the `@unchecked Sendable` below
 /// sound; the compiler cannot check it, so every use keeps the ownership visible at its
 /// call site (start, hand-offs, join, in one function).
