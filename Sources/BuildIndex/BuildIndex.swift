@@ -88,7 +88,7 @@ struct BuildIndex: ParsableCommand {
                 // The plain index goes to a temporary file beside the scratch files (built in
                 // bounded memory, as without --compress), then is compressed from it chunk by
                 // chunk into the output: the index is never held whole in memory.
-                let plainPath = try Self.temporaryPath(in: scratchDirectory ?? Self.directory(of: output), for: output)
+                let plainPath = try Self.temporaryPath(in: scratchDirectory ?? IndexBuilder.directory(of: output), for: output)
                 defer { unlink(plainPath) }
                 summary = try builder.build(inputPath: inputPath, outputPath: plainPath)
                 progress.phase("compressing (\(compress.rawValue))")
@@ -118,20 +118,13 @@ extension BuildIndex {
     /// A new empty file in `directory` named after `output` (".NAME.plain-XXXXXX"), for the
     /// plain index that `--compress` compresses; the caller removes it.
     static func temporaryPath(in directory: String, for output: String) throws -> String {
-        let name = (output as NSString).lastPathComponent
-        var template = Array((directory + "/." + name + ".plain-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw AtomicFileWriter.WriteError(path: directory, reason: "cannot create a temporary file: " + String(cString: strerror(errno)))
+        do {
+            let file = try TemporaryFile.create(pathPrefix: directory + "/." + (output as NSString).lastPathComponent + ".plain-")
+            close(file.descriptor)
+            return file.path
+        } catch {
+            throw AtomicFileWriter.WriteError(path: directory, reason: "cannot create a temporary file: " + error.reason)
         }
-        close(descriptor)
-        return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The directory part of `path` ("." when it has none).
-    static func directory(of path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
     }
 }
 

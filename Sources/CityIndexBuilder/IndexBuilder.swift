@@ -225,7 +225,8 @@ public struct IndexBuilder: Sendable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
-    private static func directory(of path: String) -> String {
+    /// The directory part of `path` ("." when it has none): where scratch files go by default.
+    package static func directory(of path: String) -> String {
         let directory = (path as NSString).deletingLastPathComponent
         return directory.isEmpty ? "." : directory
     }

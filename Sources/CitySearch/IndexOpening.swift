@@ -13,10 +13,12 @@ enum IndexOpening {
 
     static func open(path: String) throws(IndexFileError) -> CityIndex {
         guard let format = compression(ofFileAt: path), format != .none else { return try CityIndex(path: path) }
-        var template = Array((NSTemporaryDirectory() + "/city-search-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .cannotOpenFile(path: path, errno: errno) }
-        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let descriptor: Int32, temporaryPath: String
+        do {
+            (descriptor, temporaryPath) = try TemporaryFile.create(pathPrefix: NSTemporaryDirectory() + "/city-search-")
+        } catch {
+            throw .cannotOpenFile(path: path, errno: error.errno)
+        }
         defer { unlink(temporaryPath) }
         do {
             defer { close(descriptor) }

@@ -60,13 +60,11 @@ struct IndexCacheEntry: Sendable {
 
     /// Creates a new temporary file for `purpose` ("download", "index"), open for writing.
     func makeTemporaryFile(_ purpose: String) throws(IndexStore.RefreshError) -> (descriptor: Int32, path: String) {
-        var template = Array(directory.appendingPathComponent("\(key).\(purpose)-XXXXXX").path.utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
-            throw .cannotWriteCache(path: directory.path, reason: String(cString: strerror(errno)))
+        do {
+            return try TemporaryFile.create(pathPrefix: directory.appendingPathComponent("\(key).\(purpose)-").path)
+        } catch {
+            throw .cannotWriteCache(path: directory.path, reason: error.reason)
         }
-        let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (descriptor, path)
     }
 
     /// Removes the temporary files of refreshes that were killed (call while holding the lock:

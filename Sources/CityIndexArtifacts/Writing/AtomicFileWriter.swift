@@ -78,10 +78,12 @@ package enum AtomicFileWriter {
         try checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
-        var template = Array((directory + "/." + url.lastPathComponent + ".tmp-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
-        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let descriptor: Int32, temporaryPath: String
+        do {
+            (descriptor, temporaryPath) = try TemporaryFile.create(pathPrefix: directory + "/." + url.lastPathComponent + ".tmp-")
+        } catch {
+            throw WriteError(path: path, reason: error.reason)
+        }
         var succeeded = false
         defer {
             if !succeeded { unlink(temporaryPath) }

@@ -20,11 +20,10 @@ final class ScratchFile {
 
     init(directory: String) throws(IndexBuildError) {
         self.directory = directory
-        var template = Array((directory + "/.cityindex-scratch-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure(directory, errno) }
-        unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        self.descriptor = descriptor
+        let file: (descriptor: Int32, path: String)
+        do { file = try TemporaryFile.create(pathPrefix: directory + "/.cityindex-scratch-") } catch { throw Self.failure(directory, error.errno) }
+        unlink(file.path)
+        descriptor = file.descriptor
         buffer.reserveCapacity(Self.bufferByteCount)
     }
 

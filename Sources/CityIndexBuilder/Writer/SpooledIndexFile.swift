@@ -36,12 +36,11 @@ final class SpooledIndexFile: IndexSectionSink {
     init(output: Int32, outputPath: String) throws(IndexBuildError) {
         self.output = output
         self.outputPath = outputPath
-        var template = Array((outputPath + ".spool-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.failure(outputPath, errno) }
+        let file: (descriptor: Int32, path: String)
+        do { file = try TemporaryFile.create(pathPrefix: outputPath + ".spool-") } catch { throw Self.failure(outputPath, error.errno) }
         // Unlinked at once: the space is freed when the spool is closed, whatever happens.
-        unlink(String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
-        spool = descriptor
+        unlink(file.path)
+        spool = file.descriptor
     }
 
     deinit { close(spool) }
