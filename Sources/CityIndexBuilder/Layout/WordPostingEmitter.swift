@@ -40,13 +40,13 @@ final class WordPostingEmitter {
                     batch.withUnsafeBytes { bytes in
                         var offset = 0
                         while offset < bytes.count, failure == nil {
-                            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-                            let city = CityBlob(bytes: UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + length]))
+                            let city = bytes.lengthPrefixedRecord(at: offset)
                             do throws(IndexBuildError) {
-                                try Self.emitPostings(of: city, rank: rank, foldTable: foldTable, into: state.postings, buffers: &buffers)
+                                try Self.emitPostings(of: CityBlob(bytes: city), rank: rank, foldTable: foldTable,
+                                                      into: state.postings, buffers: &buffers)
                             } catch { failure = error }
                             rank += 1
-                            offset += 4 + length
+                            offset += 4 + city.count
                         }
                     }
                     if let failure { throw failure }
@@ -66,8 +66,7 @@ final class WordPostingEmitter {
 
     /// Queues the city of the next rank.
     func add(_ city: UnsafeRawBufferPointer) throws(IndexBuildError) {
-        batch.appendLittleEndian(UInt32(city.count))
-        batch.append(bytes: city)
+        batch.appendLengthPrefixed(city)
         guard batch.count >= Self.batchByteCount else { return }
         try send()
     }

@@ -57,12 +57,7 @@ final class ExternalSorter {
     func append(_ record: UnsafeRawBufferPointer) throws(IndexBuildError) {
         if arena.count + record.count + 4 + 16 * (starts.count + 1) > arenaBudget, !starts.isEmpty { try spill() }
         starts.append((prefix(record), arena.count))
-        let length = UInt32(record.count)
-        arena.append(UInt8(truncatingIfNeeded: length))
-        arena.append(UInt8(truncatingIfNeeded: length >> 8))
-        arena.append(UInt8(truncatingIfNeeded: length >> 16))
-        arena.append(UInt8(truncatingIfNeeded: length >> 24))
-        arena.append(bytes: record)
+        arena.appendLengthPrefixed(record)
         recordCount += 1
     }
 
@@ -77,11 +72,10 @@ final class ExternalSorter {
     /// Sorts `starts` by the records they point to in `arena`.
     private static func sort(_ starts: inout [(prefix: UInt64, start: Int)], of arena: [UInt8], by precedes: Precedes) {
         arena.withUnsafeBytes { bytes in
-            func record(_ start: Int) -> UnsafeRawBufferPointer {
-                let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
-                return UnsafeRawBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + length])
+            starts.sort {
+                $0.prefix != $1.prefix ? $0.prefix < $1.prefix
+                    : precedes(bytes.lengthPrefixedRecord(at: $0.start), bytes.lengthPrefixedRecord(at: $1.start))
             }
-            starts.sort { $0.prefix != $1.prefix ? $0.prefix < $1.prefix : precedes(record($0.start), record($1.start)) }
         }
     }
 
@@ -94,8 +88,9 @@ final class ExternalSorter {
         arena.withUnsafeBytes { bytes in
             do throws(IndexBuildError) {
                 for (_, start) in starts {
-                    let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
-                    try file.append(UnsafeRawBufferPointer(rebasing: bytes[start ..< start + 4 + length]))
+                    // The run keeps the layout: the length, then the record.
+                    let record = bytes.lengthPrefixedRecord(at: start)
+                    try file.append(UnsafeRawBufferPointer(rebasing: bytes[start ..< start + 4 + record.count]))
                 }
             } catch { failure = error }
         }
@@ -212,8 +207,7 @@ final class SortedRecords {
                 var batch: [UInt8] = []
                 batch.reserveCapacity(batchByteCount + 4096)
                 while let record = try merger.next() {
-                    batch.appendLittleEndian(UInt32(record.count))
-                    batch.append(bytes: record)
+                    batch.appendLengthPrefixed(record)
                     guard batch.count >= batchByteCount else { continue }
                     guard handOff.send(batch) else { return handOff.finish() }
                     batch = []
@@ -238,11 +232,8 @@ final class SortedRecords {
             guard position < starts.count else { return nil }
             let start = starts[position].start
             position += 1
-            return arena.withUnsafeBytes { bytes in
-                let length = Int(bytes.loadUnaligned(fromByteOffset: start, as: UInt32.self).littleEndian)
-                // The arena is not mutated while records are read: the pointer stays valid.
-                return UnsafeRawBufferPointer(rebasing: bytes[start + 4 ..< start + 4 + length])
-            }
+            // The arena is not mutated while records are read: the pointer stays valid.
+            return arena.withUnsafeBytes { $0.lengthPrefixedRecord(at: start) }
         }
         if batchOffset == batch.count {
             do {
@@ -254,12 +245,10 @@ final class SortedRecords {
             }
         }
         let offset = batchOffset
-        return batch.withUnsafeBytes { bytes in
-            let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-            batchOffset = offset + 4 + length
-            // The batch is not mutated until it is replaced by the next: the pointer stays valid.
-            return UnsafeRawBufferPointer(rebasing: bytes[offset + 4 ..< offset + 4 + length])
-        }
+        // The batch is not mutated until it is replaced by the next: the pointer stays valid.
+        let record = batch.withUnsafeBytes { $0.lengthPrefixedRecord(at: offset) }
+        batchOffset = offset + 4 + record.count
+        return record
     }
 }
 
