@@ -32,9 +32,11 @@ let package = Package(
         // Keeps a mapped index file that is truncated underneath from raising SIGBUS (C: a
         // signal handler must not run Swift code that could allocate or take locks).
         .target(name: "CMappedFileGuard"),
+        // Cache prefetch hints (one static inline C function, which Swift cannot spell).
+        .target(name: "CCacheHints"),
 
-        // The runtime reader: standard library, the platform C library and the guard above; no Foundation.
-        .target(name: "CityIndex", dependencies: ["CMappedFileGuard"]),
+        // The runtime reader: standard library, the platform C library and the two above; no Foundation.
+        .target(name: "CityIndex", dependencies: ["CMappedFileGuard", "CCacheHints"]),
 
         // Index artifacts: reading inputs, gzip/xz (Apple's Compression framework on Apple
         // platforms, zlib and liblzma elsewhere), atomic file replacement.

@@ -12,5 +12,5 @@ sources=$(find Sources/CityIndexArtifacts -name '*.swift' | sort)
 # With the stub on the include path, canImport(Compression) is true: the Apple files are
 # compiled and the zlib/liblzma files are not.
 swiftc -typecheck -swift-version 6 -module-name CityIndexArtifacts -package-name "$(basename "$PWD" | tr "[:upper:]" "[:lower:]")" \
-    -I "$modules" -I Scripts/darwin-typecheck -I Sources/CMappedFileGuard/include $sources
+    -I "$modules" -I Scripts/darwin-typecheck -I Sources/CMappedFileGuard/include -I Sources/CCacheHints/include $sources
 echo "CityIndexArtifacts type-checks with Apple's Compression interface"

@@ -7,6 +7,11 @@
 // lower-, upper-cased and accent-stripped), each answering the count and the first 20
 // matches with their ids and highlights, after one warm-up pass. QUERIES, a text file of one
 // query per line, replaces the seeded queries (to time one kind of query, e.g. multi-word).
+//
+// For A/B runs of one change (two builds, alternated): SCALE_QUERIES_REPEAT=N times each query
+// N times and keeps its fastest (the p50 and p99 of per-query minima, which a shared machine's
+// pauses move less than single timings), and SCALE_QUERIES_MODE=TEXT times only the modes whose
+// name contains TEXT (e.g. "words --rank population --typos").
 import CityIndex
 import Foundation
 import SearchStrategies
@@ -38,20 +43,25 @@ let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
     (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
     (.words, .population, .none), (.prefix, .population, .automatic), (.words, .population, .automatic),
 ]
+let environment = ProcessInfo.processInfo.environment
+let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
+let modeFilter = environment["SCALE_QUERIES_MODE"]
 var results: [String] = []
 for (matching, order, typos) in modes {
+    let name = MappedIndex.name(matching: matching, order: order, typos: typos)
+    if let modeFilter, !name.contains(modeFilter) { continue }
     let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos)
     for query in queries { _ = strategy.search(query, limit: 20) }
-    var durations: [Double] = []
-    durations.reserveCapacity(queries.count)
-    for query in queries {
-        let start = clock.now
-        _ = strategy.search(query, limit: 20)
-        durations.append(seconds(clock.now - start))
+    var durations = [Double](repeating: .infinity, count: queries.count)
+    for _ in 0 ..< repeats {
+        for (index, query) in queries.enumerated() {
+            let start = clock.now
+            _ = strategy.search(query, limit: 20)
+            durations[index] = min(durations[index], seconds(clock.now - start))
+        }
     }
     durations.sort()
     let p50 = durations[durations.count / 2] * 1e6, p99 = durations[durations.count * 99 / 100] * 1e6
-    let name = MappedIndex.name(matching: matching, order: order, typos: typos)
     results.append("\"\(name)\": {\"p50_us\": \(String(format: "%.2f", p50)), \"p99_us\": \(String(format: "%.2f", p99))}")
 }
 print("{\"open_ms\": \(String(format: "%.3f", openSeconds * 1000)), \"queries\": \(queries.count), \"modes\": {\(results.joined(separator: ", "))}}")

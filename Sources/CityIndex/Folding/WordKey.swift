@@ -120,6 +120,24 @@ package struct WordKeyEncoder {
         return true
     }
 
+    /// `feed(foldedUTF8:emit:)` of a fold that is the one ASCII byte `byte`, with an `emit`
+    /// that cannot stop the feed.
+    @inline(__always)
+    package mutating func feed(foldedASCII byte: UInt8, emit: (_ byte: UInt8, _ startsWord: Bool) -> Void) {
+        if WordKey.isSeparator(UInt32(byte)) {
+            separatorPending = hasWord
+            return
+        }
+        var startsWord = !hasWord
+        if separatorPending {
+            emit(0x20, false)
+            separatorPending = false
+            startsWord = true
+        }
+        hasWord = true
+        emit(byte, startsWord)
+    }
+
     /// Ends a query: writes the pending trailing space, if any.
     package mutating func finishQuery(emit: (UInt8) -> Bool) -> Bool {
         guard separatorPending else { return true }

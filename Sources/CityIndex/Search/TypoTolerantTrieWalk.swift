@@ -18,7 +18,8 @@ struct TypoMatch {
 ///
 /// The trie stores only the first byte of each edge (a blind trie); the walk reads the rest of
 /// an edge from the key of the child's first entry, which every key below the child shares
-/// (`key(of:after:into:)`). Edges of one byte, most of the upper levels, need no key.
+/// (`readKey(of:atLeast:)`, into a `NameKeyBuffer`). Edges of one byte, most of the upper
+/// levels, need no key.
 ///
 /// Work: O(*v* · *n*) automaton steps for *v* nodes visited and a query key of *n* scalars,
 /// plus one key read per visited node with a longer edge, per visited leaf and per entry of a
@@ -30,19 +31,18 @@ struct TypoTolerantTrieWalk {
     private let trie: TrieSection
     private let contents: IndexContents
     private let matching: MatchMode
-    private let foldTable: FoldTable
     /// The query's UTF-8, and where each of its scalars starts in it (and its end).
     private let queryUTF8: [UInt8]
     private let scalarOffsets: [Int]
     private var rows: EditDistanceRows
     /// The bytes walked from the root: the path of the node being visited, then its edge.
     private var path: [UInt8] = []
-    private var key: [UInt8] = []
-    /// The entry whose key `key` holds (-1: none).
+    /// The key last read: `nameKey.bytes[keyStart ..< nameKey.count]` (in `WNOD`, the suffix
+    /// key of a name's word key that starts at one of its words).
+    private let nameKey: NameKeyBuffer
+    private var keyStart = 0
+    /// The entry whose key is loaded (-1: none).
     private var keyEntry = -1
-    /// A name's word key and where its words start (`WNOD` key reads).
-    private var nameKey: [UInt8] = []
-    private var wordStarts: [Int] = []
     /// Scratch of `exactContinuations`: query positions, and the UTF-8 offsets of the rests
     /// already walked.
     private var positions: [Int] = []
@@ -56,7 +56,7 @@ struct TypoTolerantTrieWalk {
         self.contents = contents
         self.matching = matching
         trie = matching == .prefix ? contents.trie : contents.wordTrie
-        foldTable = contents.foldTable
+        nameKey = NameKeyBuffer(contents: contents)
         rows = EditDistanceRows(query: query, budget: budget)
         var utf8: [UInt8] = []
         var offsets: [Int] = []
@@ -68,11 +68,8 @@ struct TypoTolerantTrieWalk {
         queryUTF8 = utf8
         scalarOffsets = offsets
         path.reserveCapacity(64)
-        key.reserveCapacity(64)
         positions.reserveCapacity(8)
         walkedRests.reserveCapacity(8)
-        nameKey.reserveCapacity(64)
-        wordStarts.reserveCapacity(8)
     }
 
     /// Walks the whole trie; `matches` then holds what it found.
@@ -94,11 +91,20 @@ struct TypoTolerantTrieWalk {
     /// Whether nothing below the current text can have fewer edits than `bound` or `best`.
     private func cannotImprove(bound: Int, best: Int?) -> Bool { rows.smallestCell >= (best ?? bound) }
 
-    /// Feeds `key[path.count ..< end]` until the end or until nothing further can improve.
+    /// How many bytes the loaded key has.
+    private var keyCount: Int { nameKey.count - keyStart }
+
+    /// Whether the loaded key starts with the walked path.
+    private func keyContinuesPath() -> Bool {
+        path.withUnsafeBufferPointer { nameKey.matches($0, at: keyStart) }
+    }
+
+    /// Feeds the loaded key's bytes `path.count ..< end` until the end or until nothing
+    /// further can improve.
     private mutating func feedKey(upTo end: Int, bound: Int, best: inout Int?) {
         while path.count < end {
             if rows.isAtScalarBoundary && cannotImprove(bound: bound, best: best) { return }
-            feed(key[path.count], bound: bound, best: &best)
+            feed(nameKey.bytes[keyStart + path.count], bound: bound, best: &best)
         }
     }
 
@@ -106,9 +112,9 @@ struct TypoTolerantTrieWalk {
     /// (a leaf's `end` is its key's length, `nil`).
     private mutating func readKey(of entry: Int, atLeast end: Int?) -> Bool {
         // A node's first entry is often its parent's: its key is still in the buffer.
-        if entry == keyEntry, key.count >= (end ?? path.count), key.starts(with: path) { return true }
+        if entry == keyEntry, keyCount >= (end ?? path.count), keyContinuesPath() { return true }
         keyEntry = entry
-        guard writeKey(of: entry), key.count >= (end ?? path.count), key.starts(with: path) else {
+        guard writeKey(of: entry), keyCount >= (end ?? path.count), keyContinuesPath() else {
             keyEntry = -1
             return false
         }
@@ -122,44 +128,37 @@ struct TypoTolerantTrieWalk {
         keyEntry = -1
         guard writeKey(of: entry, knownPathLength: knownPathLength) else { return true }
         for index in 0 ..< path.count {
-            guard index < key.count else { return true }
-            if key[index] != path[index] { return key[index] < path[index] }
+            guard index < keyCount else { return true }
+            let byte = nameKey.bytes[keyStart + index]
+            if byte != path[index] { return byte < path[index] }
         }
         keyEntry = entry
         return false
     }
 
-    /// Writes the key of `entry` into `key`: the folded primary name of the city of rank
-    /// `entry` (`NODE`), or the suffix key of posting `entry`'s name that starts with the
-    /// first `knownPathLength` bytes of the path walked (default: all of it; `WNOD`, FORMAT.md
-    /// §6: any such key continues the path the same way). False when there is none.
+    /// Loads the key of `entry`: the folded primary name of the city of rank `entry`
+    /// (`NODE`), or the suffix key of posting `entry`'s name that starts with the first
+    /// `knownPathLength` bytes of the path walked (default: all of it; `WNOD`, FORMAT.md §6:
+    /// any such key continues the path the same way). False when there is none.
     private mutating func writeKey(of entry: Int, knownPathLength: Int? = nil) -> Bool {
-        let known = knownPathLength ?? path.count
-        key.removeAll(keepingCapacity: true)
         switch matching {
         case .prefix:
-            contents.withName(ofRank: entry, slot: 0) { name in
-                var folded = FoldedBytes(of: name, table: foldTable)
-                while let byte = folded.next() { key.append(byte) }
-            }
+            nameKey.loadFoldedName(ofRank: entry)
+            keyStart = 0
             return true
         case .words:
             guard let (rank, slot, _) = contents.postings.posting(at: entry) else { return false }
-            contents.withName(ofRank: rank, slot: slot) { name in
-                WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
-            }
-            for start in wordStarts where nameKey.count - start >= known {
-                var same = true
-                for index in 0 ..< known where nameKey[start + index] != path[index] {
-                    same = false
-                    break
+            nameKey.loadWordKey(ofRank: rank, slot: slot)
+            let known = knownPathLength ?? path.count
+            guard let start = path.withUnsafeBufferPointer({ path -> Int? in
+                let prefix = UnsafeBufferPointer(rebasing: path[0 ..< known])
+                for word in 0 ..< nameKey.wordCount where nameKey.matches(prefix, at: nameKey.wordStarts[word]) {
+                    return nameKey.wordStarts[word]
                 }
-                if same {
-                    key.append(contentsOf: nameKey[start...])
-                    return true
-                }
-            }
-            return false
+                return nil
+            }) else { return false }
+            keyStart = start
+            return true
         }
     }
 
@@ -184,11 +183,12 @@ struct TypoTolerantTrieWalk {
             }
         }
         if node.isBucket {
+            contents.prefetchKeys(of: node.entries, matching: matching)
             let mark = rows.mark
             let pathCount = path.count
             for entry in node.entries {
                 var entryBest: Int?
-                if readKey(of: entry, atLeast: nil) { feedKey(upTo: key.count, bound: bound, best: &entryBest) }
+                if readKey(of: entry, atLeast: nil) { feedKey(upTo: keyCount, bound: bound, best: &entryBest) }
                 if let entryBest {
                     record(TrieMatch(node: nil, entries: entry ..< entry + 1, cityCount: 1), best: entryBest, bound: bound)
                 }
@@ -200,7 +200,7 @@ struct TypoTolerantTrieWalk {
         var best: Int?
         if node.isLeaf {
             guard readKey(of: node.firstEntry, atLeast: nil) else { return }
-            feedKey(upTo: key.count, bound: bound, best: &best)
+            feedKey(upTo: keyCount, bound: bound, best: &best)
         } else if node.pathLength > path.count {
             guard readKey(of: node.firstEntry, atLeast: node.pathLength) else { return }
             feedKey(upTo: node.pathLength, bound: bound, best: &best)
@@ -269,6 +269,7 @@ struct TypoTolerantTrieWalk {
             }
             // A bucket's keys are sorted: the entries that continue so are contiguous. The first
             // is found by binary search (a key read per step), then the run is extended.
+            contents.prefetchKeys(of: reached.entries, matching: matching)
             var low = reached.entries.lowerBound, high = reached.entries.upperBound
             while low < high {
                 let middle = (low + high) / 2
@@ -276,8 +277,7 @@ struct TypoTolerantTrieWalk {
             }
             guard low < reached.entries.upperBound else { continue }
             // The search's last read may have been `low`'s key: it continues the path unless longer.
-            let continues = keyEntry == low ? key.count >= path.count && key.starts(with: path)
-                                            : readKey(of: low, atLeast: path.count)
+            let continues = keyEntry == low ? keyContinuesPath() : readKey(of: low, atLeast: path.count)
             guard continues else { continue }
             let first = low
             var end = first + 1

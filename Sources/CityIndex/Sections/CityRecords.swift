@@ -38,6 +38,10 @@ struct CityRecords {
         records.field(atBit: rank * layout.recordWidth + start, width: width)
     }
 
+    /// Starts loading the record of `rank` (a hint). O(1).
+    @inline(__always)
+    func prefetch(rank: Int) { records.prefetch(atBit: rank * layout.recordWidth) }
+
     /// The city's `_id`. `rank` in `0 ..< cityCount`. O(1).
     @inline(__always)
     func id(ofRank rank: Int) -> UInt32 { UInt32(truncatingIfNeeded: field(0, width: layout.idWidth, ofRank: rank)) }

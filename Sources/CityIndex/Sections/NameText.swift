@@ -15,6 +15,10 @@ struct NameText {
         bytes.slice(offset: location.offset, length: location.byteCount) ?? bytes.empty
     }
 
+    /// Starts loading the first bytes of the name at `location` (a hint). O(1).
+    @inline(__always)
+    func prefetch(at location: (offset: Int, byteCount: Int)) { bytes.prefetch(at: location.offset) }
+
     /// Whether `location` lies inside the section.
     func contains(_ location: (offset: Int, byteCount: Int)) -> Bool {
         bytes.slice(offset: location.offset, length: location.byteCount) != nil

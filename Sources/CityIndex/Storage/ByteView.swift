@@ -1,4 +1,5 @@
 // ByteView.swift: bounds-checked little-endian reads over a span of the index.
+import CCacheHints
 
 /// A span of index bytes: a base address and a count. Every read checks its bounds and
 /// either returns `nil` or throws; none traps or reads outside the span.
@@ -115,6 +116,14 @@ struct ByteView: @unchecked Sendable {
     func slice(uncheckedOffset offset: Int, length: Int) -> ByteView {
         assert(offset >= 0 && length >= 0 && offset <= count - length, "slice outside a validated section")
         return ByteView(base: base + offset, count: length)
+    }
+
+    /// Starts loading the cache line of byte `offset` (a hint: nothing when it lies outside
+    /// the span, and never a fault). O(1).
+    @inline(__always)
+    func prefetch(at offset: Int) {
+        guard offset >= 0 && offset < count else { return }
+        cityindex_prefetch(base + offset)
     }
 
     /// An empty span at the start of this one (what a damaged reference reads as).

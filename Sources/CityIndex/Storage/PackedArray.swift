@@ -46,4 +46,8 @@ struct PackedArray {
     /// Value `index` (in `0 ..< count`), both widths together. O(1).
     @inline(__always)
     subscript(index: Int) -> UInt64 { bits.field(atBit: index * valueWidth, width: valueWidth) }
+
+    /// Starts loading value `index` (a hint). O(1).
+    @inline(__always)
+    func prefetch(_ index: Int) { bits.prefetch(atBit: index * valueWidth) }
 }

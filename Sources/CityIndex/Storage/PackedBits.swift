@@ -29,6 +29,10 @@ package struct PackedBits {
         if shift + width > 64 { value |= words.uint64(uncheckedAt: (word + 1) << 3) << UInt64(64 - shift) }
         return width == 64 ? value : value & ((1 << UInt64(width)) - 1)
     }
+
+    /// Starts loading the word that holds bit `bit` (a hint, `ByteView.prefetch(at:)`). O(1).
+    @inline(__always)
+    func prefetch(atBit bit: Int) { words.prefetch(at: (bit >> 6) << 3) }
 }
 
 /// The number of bits that hold every value in `0 ... maximum` (0 for 0).
