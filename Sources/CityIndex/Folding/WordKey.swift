@@ -50,23 +50,35 @@ package enum WordKey {
                        into key: inout [UInt8], wordStarts: inout [Int]) {
         key.removeAll(keepingCapacity: true)
         wordStarts.removeAll(keepingCapacity: true)
-        var encoder = WordKeyEncoder()
-        var position = 0
-        func emit(_ byte: UInt8, _ startsWord: Bool) -> Bool {
+        encode(utf8: text, with: table) { byte, startsWord in
             if startsWord { wordStarts.append(key.count) }
             key.append(byte)
-            return true
         }
+    }
+
+    /// `encode(_:with:)` of UTF-8 text (ill-formed sequences read as U+FFFD), calling `emit`
+    /// with each key byte and whether it starts a word: the one loop every word key of a
+    /// stored name goes through. Allocates nothing.
+    @inline(__always)
+    package static func encode(utf8 text: UnsafeRawBufferPointer, with table: FoldTable,
+                               emit: (_ byte: UInt8, _ startsWord: Bool) -> Void) {
+        var encoder = WordKeyEncoder()
+        var position = 0
         while position < text.count {
             let byte = text[position]
             if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
                 position += 1
-                _ = withUnsafeBytes(of: folded) { encoder.feed(foldedUTF8: $0, emit: emit) }
+                encoder.feed(foldedASCII: folded, emit: emit)
                 continue
             }
             let (scalar, length) = UTF8Decoding.scalar(in: text, at: position)
             position += length
-            _ = table.withFoldedUTF8(of: scalar) { encoder.feed(foldedUTF8: $0, emit: emit) }
+            _ = table.withFoldedUTF8(of: scalar) { folded in
+                encoder.feed(foldedUTF8: folded) { byte, startsWord in
+                    emit(byte, startsWord)
+                    return true
+                }
+            }
         }
     }
 }

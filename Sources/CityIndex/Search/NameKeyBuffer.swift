@@ -83,29 +83,11 @@ final class NameKeyBuffer {
         return true
     }
 
-    /// `WordKey.encode(utf8:with:into:wordStarts:)` into these buffers.
+    /// `WordKey.encode(utf8:with:emit:)` into these buffers.
     private func encodeWordKey(of text: UnsafeRawBufferPointer) {
-        var encoder = WordKeyEncoder()
-        var position = 0
-        while position < text.count {
-            let byte = text[position]
-            if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
-                position += 1
-                encoder.feed(foldedASCII: folded) { byte, startsWord in
-                    if startsWord { appendWordStart() }
-                    append(byte)
-                }
-                continue
-            }
-            let (scalar, length) = UTF8Decoding.scalar(in: text, at: position)
-            position += length
-            _ = table.withFoldedUTF8(of: scalar) { folded in
-                encoder.feed(foldedUTF8: folded) { byte, startsWord in
-                    if startsWord { appendWordStart() }
-                    append(byte)
-                    return true
-                }
-            }
+        WordKey.encode(utf8: text, with: table) { byte, startsWord in
+            if startsWord { appendWordStart() }
+            append(byte)
         }
     }
 

@@ -183,7 +183,7 @@ struct TypoTolerantTrieWalk {
             }
         }
         if node.isBucket {
-            contents.prefetchKeys(of: node.entries, matching: matching)
+            contents.prefetchWordKeys(of: node.entries)
             let mark = rows.mark
             let pathCount = path.count
             for entry in node.entries {
@@ -269,7 +269,7 @@ struct TypoTolerantTrieWalk {
             }
             // A bucket's keys are sorted: the entries that continue so are contiguous. The first
             // is found by binary search (a key read per step), then the run is extended.
-            contents.prefetchKeys(of: reached.entries, matching: matching)
+            contents.prefetchWordKeys(of: reached.entries)
             var low = reached.entries.lowerBound, high = reached.entries.upperBound
             while low < high {
                 let middle = (low + high) / 2

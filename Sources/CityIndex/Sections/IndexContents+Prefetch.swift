@@ -2,9 +2,9 @@
 
 extension IndexContents {
     /// Starts loading what reading the keys of word-trie entries `entries` (their postings'
-    /// names, `NameKeyBuffer.loadWordKey`) or name-trie entries (the primary names of those
-    /// ranks, `NameKeyBuffer.loadFoldedName`) will touch, so that their cache misses overlap
-    /// instead of coming one after another.
+    /// names, `NameKeyBuffer.loadWordKey`) will touch, so that their cache misses overlap
+    /// instead of coming one after another. (Only `WNOD` has buckets: `NODE`'s bucket
+    /// capacity is 1, checked at open.)
     ///
     /// A name is found through a chain of reads (posting, then the name's record or the
     /// city's start of alternates, then the text), so this runs in two rounds: the first
@@ -12,20 +12,14 @@ extension IndexContents {
     /// together) and starts loading each name's first bytes. Hints only: nothing is returned,
     /// nothing can fault, and entries that a damaged file makes invalid are skipped.
     /// - Complexity: O(*k*) for *k* entries (callers pass at most a bucket: 64).
-    func prefetchKeys(of entries: Range<Int>, matching: MatchMode) {
-        switch matching {
-        case .prefix:
-            for rank in entries where rank < cityCount { records.prefetch(rank: rank) }
-            for rank in entries where rank < cityCount { names.prefetch(at: records.nameLocation(ofRank: rank)) }
-        case .words:
-            for entry in entries where entry < postings.postingCount {
-                guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
-                if slot == 0 { records.prefetch(rank: rank) } else { alternates.prefetchStart(ofRank: rank) }
-            }
-            for entry in entries where entry < postings.postingCount {
-                guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
-                if slot == 0 { names.prefetch(at: records.nameLocation(ofRank: rank)) } else { alternates.prefetchText(ofRank: rank, slot: slot) }
-            }
+    func prefetchWordKeys(of entries: Range<Int>) {
+        for entry in entries where entry < postings.postingCount {
+            guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
+            if slot == 0 { records.prefetch(rank: rank) } else { alternates.prefetchStart(ofRank: rank) }
+        }
+        for entry in entries where entry < postings.postingCount {
+            guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
+            if slot == 0 { names.prefetch(at: records.nameLocation(ofRank: rank)) } else { alternates.prefetchText(ofRank: rank, slot: slot) }
         }
     }
 }
