@@ -21,6 +21,7 @@ let package = Package(
         ]),
         .executableTarget(name: "CompareStrategies", dependencies: ["SearchStrategies"]),
         .executableTarget(name: "ScaleQueries", dependencies: ["SearchStrategies"]),
+        .executableTarget(name: "HeadToHead", dependencies: ["SearchStrategies"]),
         .executableTarget(
             name: "PrefixSearch",
             dependencies: ["SearchStrategies", .product(name: "Benchmark", package: "benchmark")],

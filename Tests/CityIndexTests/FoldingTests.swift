@@ -20,6 +20,22 @@ struct FoldingTests {
         #expect(Self.folder.fold(input) == expected)
     }
 
+    /// The query trimming every search uses (SEARCH.md §2: leading Unicode White_Space is
+    /// ignored, trailing kept), whose ASCII scalars are classified without a property lookup,
+    /// against the standard library's White_Space for every scalar up to U+3000 and beyond.
+    @Test("leading white space: exactly Unicode White_Space is skipped, and only at the start")
+    func leadingWhiteSpace() {
+        let scalars = (0 ... 0x3100).compactMap(Unicode.Scalar.init) + ["\u{FEFF}", "\u{205F}", "\u{1680}", "\u{10FFFF}"]
+        for scalar in scalars {
+            for query in ["\(scalar)a \(scalar)", "\(scalar)\(scalar)", " \t\(scalar)b"] {
+                let expected = Array(query.unicodeScalars.drop { $0.properties.isWhitespace })
+                #expect(Array(query.scalarsAfterLeadingWhiteSpace) == expected, "U+\(String(scalar.value, radix: 16))")
+            }
+        }
+        #expect(Array("".scalarsAfterLeadingWhiteSpace).isEmpty)
+        #expect(String(String.UnicodeScalarView("\u{3000}\n  rio de ".scalarsAfterLeadingWhiteSpace)) == "rio de ")
+    }
+
     @Test("every vector of the external fold vectors (CITYINDEX_SHARED)",
           .enabled(if: SharedData.file("spec/fold-vectors.tsv") != nil, "set CITYINDEX_SHARED to the shared folder (spec/fold-vectors.tsv)"))
     func sharedVectors() throws {

@@ -15,12 +15,11 @@ package struct FoldTable: @unchecked Sendable {
     private let outputs: ByteView
     /// Number of entries.
     package let entryCount: Int
-    /// Fast path: for ASCII scalars, `offset << 8 | byteCount` of the output, or `.max` for identity.
-    private let asciiFolds: [UInt32]
-    /// Fast path: for ASCII scalars, how many scalars their fold has.
-    private let asciiFoldedScalarCounts: [UInt8]
-    /// For each ASCII byte whose fold is exactly one byte, that byte; 0xFFFF otherwise.
-    private let asciiSingleByteFolds: [UInt16]
+    /// The ASCII fast path, one word per ASCII scalar (one array, so that a copy of the table
+    /// retains one buffer): bits 0–31 `offset << 8 | byteCount` of the scalar's output, or
+    /// `0xFFFF_FFFF` for identity; bits 32–47 the one byte it folds to, or `0xFFFF` when its
+    /// fold is empty or longer; bits 48–55 how many scalars its fold has.
+    private let asciiFastPath: [UInt64]
 
     /// Checks the `FOLD` section's size against its header and builds the ASCII fast path.
     /// O(1) in the table size (128 lookups): the entries themselves are checked by
@@ -40,23 +39,21 @@ package struct FoldTable: @unchecked Sendable {
         entries = section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount, length: entriesByteCount)
         outputs = section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))
         self.entryCount = Int(entryCount)
-        var ascii = [UInt32](repeating: .max, count: 128)
-        var asciiCounts = [UInt8](repeating: 1, count: 128)
-        var singleBytes = (0..<128).map { UInt16($0) }
+        var fastPath = [UInt64](repeating: 0, count: 128)
         for value in 0..<128 {
+            var fold: UInt32 = .max, singleByte = UInt16(value), scalarCount: UInt8 = 1
             if let index = Self.entryIndex(of: UInt32(value), in: entries, count: Int(entryCount)) {
                 let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
                 guard offset <= 0xFF_FFFF, byteCount <= 0xFF, let output = outputs.slice(offset: offset, length: byteCount) else {
                     throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
                 }
-                ascii[value] = UInt32(offset) << 8 | UInt32(byteCount)
-                asciiCounts[value] = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
-                singleBytes[value] = byteCount == 1 ? UInt16(output.uint8(uncheckedAt: 0)) : 0xFFFF
+                fold = UInt32(offset) << 8 | UInt32(byteCount)
+                scalarCount = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
+                singleByte = byteCount == 1 ? UInt16(output.uint8(uncheckedAt: 0)) : 0xFFFF
             }
+            fastPath[value] = UInt64(fold) | UInt64(singleByte) << 32 | UInt64(scalarCount) << 48
         }
-        asciiFolds = ascii
-        asciiFoldedScalarCounts = asciiCounts
-        asciiSingleByteFolds = singleBytes
+        asciiFastPath = fastPath
     }
 
     /// Checks every entry against the invariants above. O(table size).
@@ -111,7 +108,7 @@ package struct FoldTable: @unchecked Sendable {
     private func tableOutput(for scalar: Unicode.Scalar) -> ByteView? {
         let value = scalar.value
         if value < 128 {
-            let packed = asciiFolds[Int(value)]
+            let packed = UInt32(truncatingIfNeeded: asciiFastPath[Int(value)])
             if packed == .max { return nil }
             return outputs.slice(offset: Int(packed >> 8), length: Int(packed & 0xFF))
         }
@@ -124,7 +121,7 @@ package struct FoldTable: @unchecked Sendable {
     /// The one byte an ASCII byte folds to, or `nil` when its fold is empty or longer. O(1).
     @inline(__always)
     func singleByteFold(ofASCII value: UInt8) -> UInt8? {
-        let folded = asciiSingleByteFolds[Int(value & 0x7F)]
+        let folded = UInt16(truncatingIfNeeded: asciiFastPath[Int(value & 0x7F)] >> 32)
         return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
     }
 
@@ -203,7 +200,7 @@ package struct FoldTable: @unchecked Sendable {
     /// How many scalars `fold(c)` has for an ASCII scalar `c` (`value` < 128). O(1).
     @inline(__always)
     package func foldedScalarCount(ofASCII value: UInt8) -> Int {
-        Int(asciiFoldedScalarCounts[Int(value & 0x7F)])
+        Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: asciiFastPath[Int(value & 0x7F)] >> 48))
     }
 
     /// How many scalars `fold(scalar)` has (0 for marks that fold to nothing).

@@ -76,6 +76,7 @@ extension CityIndex {
 /// Up to 32 bytes kept inline (no allocation): the folded query while a walk reads it, so the
 /// final comparison need not fold it again. Longer queries only count.
 struct ShortBytes {
+    /// Byte *i* is bits `8 × (i mod 8)` of word `i / 8`.
     private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
     private var length = 0
     static let capacity = 32
@@ -86,15 +87,28 @@ struct ShortBytes {
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if length < Self.capacity {
-            let index = length
-            withUnsafeMutableBytes(of: &storage) { $0[index] = byte }
+            let bits = UInt64(byte) << UInt64(8 * (length & 7))
+            switch length >> 3 {
+            case 0: storage.0 |= bits
+            case 1: storage.1 |= bits
+            case 2: storage.2 |= bits
+            default: storage.3 |= bits
+            }
         }
         length += 1
     }
 
     /// Byte `index` (in `0 ..< count`).
     @inline(__always)
-    subscript(index: Int) -> UInt8 { withUnsafeBytes(of: storage) { $0[index] } }
+    subscript(index: Int) -> UInt8 {
+        let word = switch index >> 3 {
+        case 0: storage.0
+        case 1: storage.1
+        case 2: storage.2
+        default: storage.3
+        }
+        return UInt8(truncatingIfNeeded: word >> UInt64(8 * (index & 7)))
+    }
 }
 
 /// A position in a blind trie (FORMAT.md §6.1): a node, and how many query bytes led to it.

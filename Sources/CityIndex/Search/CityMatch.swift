@@ -68,7 +68,13 @@ public struct CityMatch: Sendable, Identifiable {
     /// - Complexity: prefix matching O(*h*) scalars of the highlighted part, no allocation;
     ///   word matching O(length of the matched name).
     public var highlightUTF16Range: Range<Int> {
-        let table = city.contents.foldTable
+        let contents = city.contents
+        if case .prefix(let foldedScalarCount) = query, slot == 0 {
+            // The default search's path: the primary name in place, no closure, no table copy.
+            return 0 ..< contents.foldTable.highlightUTF16Length(ofName: contents.primaryName(ofRank: city.rank).buffer,
+                                                                foldedQueryScalarCount: foldedScalarCount)
+        }
+        let table = contents.foldTable
         if skipsWords {
             let skipped = SkippedWords(queryKey: query.typedWordKey)
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
