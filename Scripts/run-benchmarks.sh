@@ -26,6 +26,7 @@ elif [ ${#inputs[@]} -eq 0 ]; then
 fi
 cd Benchmarks
 swift build -c release --product CompareStrategies >&2
+swift build -c release --product HeadToHead >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 report="$work/RESULTS.md"
@@ -53,6 +54,25 @@ for input in "${inputs[@]}"; do
     echo "## $(basename "$input")" >> "$report"
     echo >> "$report"
     .build/release/CompareStrategies "$input" "$work/run$count" "$per_length" "$naive_per_length" >> "$report"
+    # The default query against the sorted-array baseline, interleaved query by query (the
+    # ratio of issue 11), with warm caches and with caches emptied before every query.
+    if [ "$smoke" = true ]; then repeats=1; else repeats=10; fi
+    {
+        echo
+        echo "Head to head, default query (Benchmarks' \`HeadToHead\`: each query on the sorted-array baseline, then on"
+        echo "CityIndex, $repeats passes, the fastest time of each per query; cold: 64 MiB written before every query):"
+        echo
+        echo "| caches | baseline p50 | baseline p99 | CityIndex p50 | CityIndex p99 | CityIndex speedup (p50) |"
+        echo "|---|---:|---:|---:|---:|---:|"
+        for mode in warm cold; do
+            flag=(); [ "$mode" = cold ] && flag=(--cold)
+            .build/release/HeadToHead "$input" "$work/run$count/cities.cidx" "$repeats" "${flag[@]}" | python3 -c '
+import json, sys
+r = json.load(sys.stdin)
+keys = ("cache", "baseline_p50_us", "baseline_p99_us", "index_p50_us", "index_p99_us", "speedup_p50")
+print("| %s | %.2f µs | %.2f µs | %.2f µs | %.2f µs | %.2fx |" % tuple(r[key] for key in keys))'
+        done
+    } >> "$report"
 done
 
 # Heap allocations per query: package-benchmark's malloc counters, on the last input.
