@@ -69,7 +69,7 @@ public struct CityMatch: Sendable, Identifiable {
     ///   word matching O(length of the matched name).
     public var highlightUTF16Range: Range<Int> {
         let contents = city.contents
-        if case .prefix(let foldedScalarCount) = query, slot == 0 {
+        if case .prefix(let foldedScalarCount) = query, slot == 0, !skipsWords {
             // The default search's path: the primary name in place, no closure, no table copy.
             return 0 ..< contents.foldTable.highlightUTF16Length(ofName: contents.primaryName(ofRank: city.rank).buffer,
                                                                 foldedQueryScalarCount: foldedScalarCount)
