@@ -28,10 +28,6 @@ let onlyStrategy = ProcessInfo.processInfo.environment["COMPARE_ONLY"]
 let indexPath = workDirectory.appendingPathComponent("cities.cidx").path
 let databasePath = workDirectory.appendingPathComponent("cities.sqlite").path
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-}
-
 func measure<T>(_ body: () throws -> T) rethrows -> (T, Double) {
     let start = ContinuousClock.now
     let value = try body()
@@ -76,10 +72,6 @@ struct StrategyReport {
     var peakMebibytes: Double?
 
     var allDurations: [Double] { durationsByLength.values.flatMap { $0 }.sorted() }
-
-    static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-        sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
-    }
 }
 
 func run(_ strategy: some SearchStrategy, name: String, loadSeconds: Double,
@@ -229,7 +221,7 @@ for index in reports.indices {
 // MARK: Report
 
 let naive = reports[0]
-let naiveP50 = StrategyReport.percentile(naive.allDurations, 0.5)
+let naiveP50 = percentile(ofSorted: naive.allDurations, 0.5)
 let fileSize = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0 }
 var lines: [String] = []
 lines.append("Input: `\(inputPath)`: \(workload.cityCount) cities, \(try jsonData().count) bytes of JSON. "
@@ -239,10 +231,10 @@ lines.append("| strategy | load | load vs naive | query p50 | query p99 | p50 vs
 lines.append("|---|---:|---:|---:|---:|---:|---:|---:|")
 for report in reports {
     let sorted = report.allDurations
-    let p50 = StrategyReport.percentile(sorted, 0.5)
+    let p50 = percentile(ofSorted: sorted, 0.5)
     let agreement = report.compared == 0 ? "-" : String(format: "%.1f%%", 100 * Double(report.agreed) / Double(report.compared))
     lines.append("| \(report.name) | \(formatDuration(report.loadSeconds)) | \(formatRatio(naive.loadSeconds / report.loadSeconds)) | "
-                 + "\(formatDuration(p50)) | \(formatDuration(StrategyReport.percentile(sorted, 0.99))) | \(formatRatio(naiveP50 / p50)) | "
+                 + "\(formatDuration(p50)) | \(formatDuration(percentile(ofSorted: sorted, 0.99))) | \(formatRatio(naiveP50 / p50)) | "
                  + "\(agreement) | \(report.peakMebibytes.map { String(format: "%.0f MiB", $0) } ?? "-") |")
 }
 lines.append("")
@@ -252,7 +244,7 @@ lines.append("| strategy | " + (1...10).map(String.init).joined(separator: " | "
 lines.append("|---|" + String(repeating: "---:|", count: 10))
 for report in reports {
     let cells = (1...10).map { length in
-        formatDuration(StrategyReport.percentile((report.durationsByLength[length] ?? []).sorted(), 0.5))
+        formatDuration(percentile(ofSorted: (report.durationsByLength[length] ?? []).sorted(), 0.5))
     }
     lines.append("| \(report.name) | " + cells.joined(separator: " | ") + " |")
 }

@@ -29,10 +29,6 @@ let baseline = SortedKeysBinarySearch(cities: cities)
 let mapped = try MappedIndex(path: positional[2])
 let queries = makeQueries(names: cities.map(\.name), perLength: 200, seed: 2026).map(\.text)
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-}
-
 let clock = ContinuousClock()
 var baselineTimes = [Double](repeating: .infinity, count: queries.count)
 var indexTimes = baselineTimes
@@ -61,13 +57,11 @@ for _ in 0 ..< repeats {
         indexTimes[position] = min(indexTimes[position], seconds(clock.now - start))
     }
 }
-func percentile(_ values: [Double], _ fraction: Double) -> Double {
-    let sorted = values.sorted()
-    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))] * 1e6
-}
-let (baselineP50, indexP50) = (percentile(baselineTimes, 0.5), percentile(indexTimes, 0.5))
+/// The percentile of `times` (seconds) in microseconds.
+func percentileMicroseconds(_ times: [Double], _ fraction: Double) -> Double { percentile(ofSorted: times.sorted(), fraction) * 1e6 }
+let (baselineP50, indexP50) = (percentileMicroseconds(baselineTimes, 0.5), percentileMicroseconds(indexTimes, 0.5))
 print("{\"cache\": \"\(cold ? "cold" : "warm")\", " + String(format: "\"queries\": %d, \"repeats\": %d, \"baseline_p50_us\": %.3f, \"baseline_p99_us\": %.3f, "
              + "\"index_p50_us\": %.3f, \"index_p99_us\": %.3f, \"speedup_p50\": %.2f}",
-             queries.count, repeats, baselineP50, percentile(baselineTimes, 0.99), indexP50,
-             percentile(indexTimes, 0.99), baselineP50 / indexP50))
+             queries.count, repeats, baselineP50, percentileMicroseconds(baselineTimes, 0.99), indexP50,
+             percentileMicroseconds(indexTimes, 0.99), baselineP50 / indexP50))
 exit(disagreements == 0 ? 0 : 1)

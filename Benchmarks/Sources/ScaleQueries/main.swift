@@ -23,10 +23,6 @@ guard arguments.count == 2 || arguments.count == 3 else {
 }
 let path = arguments[1]
 
-func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-}
-
 let clock = ContinuousClock()
 let openStart = clock.now
 let index = try CityIndex(path: path)
