@@ -1,6 +1,6 @@
 // FormatRoundTripTests.swift: every section encoding, written and read back.
 import CityIndex
-import CityIndexBuilder
+@_spi(Testing) import CityIndexBuilder
 import CityIndexTestSupport
 import Foundation
 import Testing
@@ -20,9 +20,10 @@ struct FormatRoundTripTests {
         return field(8) ..< field(8) + field(16)
     }
 
-    /// How many bytes `text` codes to with the file's `SYMB` table, coded as FORMAT.md §7.2
-    /// says (greedily, the longest symbol that starts here, else an escape and the byte):
-    /// written from the format, independently of `build-index`'s coder.
+    /// How many bytes `text` codes to with the file's `SYMB` table (one-byte codes only: a
+    /// table of at most 255 symbols), coded as FORMAT.md §7.2 says `build-index` codes (the
+    /// fewest bytes: a symbol costs 1, an escape and its byte 2): written from the format,
+    /// independently of `build-index`'s coder, by trying every parse.
     static func codedLength(of text: String, in bytes: [UInt8]) -> Int {
         let table = section("SYMB", in: bytes)
         let count = Int(bytes[table.lowerBound])
@@ -31,13 +32,13 @@ struct FormatRoundTripTests {
             return Array(bytes[table.lowerBound + 8 + 8 * code ..< table.lowerBound + 8 + 8 * code + length])
         }
         let utf8 = Array(text.utf8)
-        var position = 0, coded = 0
-        while position < utf8.count {
-            let longest = symbols.filter { utf8[position...].starts(with: $0) }.map(\.count).max()
-            coded += longest == nil ? 2 : 1
-            position += longest ?? 1
+        func fewest(from position: Int) -> Int {
+            guard position < utf8.count else { return 0 }
+            return symbols.filter { utf8[position...].starts(with: $0) }
+                .map { 1 + fewest(from: position + $0.count) }.min().map { min($0, 2 + fewest(from: position + 1)) }
+                ?? 2 + fewest(from: position + 1)
         }
-        return coded
+        return fewest(from: 0)
     }
 
     @Test("header and section table: magic, version, size, sections in order, checksum verifies")
@@ -120,6 +121,56 @@ struct FormatRoundTripTests {
             let matches = try index.search(alternate, matching: .words)
             let match = try #require(matches.first { $0.id == position + 1 }, "\(alternate)")
             #expect(match.matchedAlternateName == alternate)
+        }
+    }
+
+    @Test("ALTN coding: the fewest bytes the symbol table allows (not the greedy parse), decoded back exactly")
+    func optimalSymbolParse() {
+        // Greedy takes "ab" (a two-byte code) and must escape "c": 4 bytes; "a" + "bc" is 2.
+        let table = NameSymbolsWriter(symbols: [Array("a".utf8), Array("bc".utf8), Array("ab".utf8)], singleByteCodeCount: 2)
+        #expect(table.encoded(Array("abc".utf8)[...]) == [0, 1])
+        // Random tables and texts over a small alphabet, against every parse tried.
+        var random = SeededGenerator(seed: 7)
+        let alphabet: [[UInt8]] = [[0x61], [0x62], [0x63], [0xC3, 0xA9]]
+        func randomText(_ length: ClosedRange<Int>) -> [UInt8] {
+            (0 ..< Int.random(in: length, using: &random)).flatMap { _ in alphabet.randomElement(using: &random)! }
+        }
+        for _ in 0 ..< 200 {
+            var symbols: [[UInt8]] = []
+            for _ in 0 ..< Int.random(in: 1...12, using: &random) {
+                let symbol = Array(randomText(1...4).prefix(8))
+                if !symbols.contains(symbol) { symbols.append(symbol) }
+            }
+            let singleByteCodeCount = Int.random(in: 0...symbols.count, using: &random)
+            let coder = NameSymbolsWriter(symbols: symbols, singleByteCodeCount: singleByteCodeCount)
+            func cost(_ symbol: Int) -> Int { symbol < singleByteCodeCount ? 1 : 2 }
+            for _ in 0 ..< 10 {
+                let text = randomText(0...7)
+                func fewest(from position: Int) -> Int {
+                    guard position < text.count else { return 0 }
+                    var best = 2 + fewest(from: position + 1)
+                    for (number, symbol) in symbols.enumerated() where text[position...].starts(with: symbol) {
+                        best = min(best, cost(number) + fewest(from: position + symbol.count))
+                    }
+                    return best
+                }
+                let codes = coder.encoded(text[...])
+                #expect(codes.count == fewest(from: 0), "\(text) with \(symbols)")
+                // Decoded as FORMAT.md §7.2 says.
+                var decoded: [UInt8] = [], position = 0
+                while position < codes.count {
+                    let code = Int(codes[position])
+                    if code == 255 {
+                        decoded.append(codes[position + 1]); position += 2
+                    } else if code < singleByteCodeCount {
+                        decoded += symbols[code]; position += 1
+                    } else {
+                        decoded += symbols[singleByteCodeCount + (code - singleByteCodeCount) * 256 + Int(codes[position + 1])]
+                        position += 2
+                    }
+                }
+                #expect(decoded == text)
+            }
         }
     }
 
