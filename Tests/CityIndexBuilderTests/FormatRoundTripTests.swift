@@ -217,6 +217,21 @@ struct FormatRoundTripTests {
         #expect(try index.search("kra").allSatisfy { $0.name == "Krajan" })
     }
 
+    @Test("NAME: a name that starts the next one in search order (or that it starts) shares its bytes")
+    func namePrefixSharing() throws {
+        // In search order: San, San José, San José de Mayo (one run of stored bytes), Santa Fe, Santa.
+        let names = ["San José de Mayo", "Santa", "San José", "Santa Fe", "San"]
+        let json = "[" + names.enumerated().map { index, name in
+            #"{"country":"UY","name":"\#(name)","_id":\#(index + 1),"coord":{"lon":0,"lat":0}}"#
+        }.joined(separator: ",") + "]"
+        let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
+        #expect(built.summary.sections.first { $0.kind == .names }?.byteCount == "San José de Mayo".utf8.count + "Santa Fe".utf8.count)
+        let index = try CityIndex(bytes: built.bytes)
+        try index.verify()
+        #expect(try index.search("san").map(\.name) == ["San", "San José", "San José de Mayo", "Santa", "Santa Fe"])
+        for (position, name) in names.enumerated() { #expect(index.city(id: position + 1)?.name == name) }
+    }
+
     @Test("NODE: a trie over keys that are prefixes of each other, and the empty key")
     func trieShapes() throws {
         let names = ["a", "ab", "abc", "abd", "b", "ba", "\u{0301}", "abcdefghijklmnopqrstuvwxyz"]

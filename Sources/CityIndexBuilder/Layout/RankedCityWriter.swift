@@ -35,6 +35,8 @@ struct RankedCityWriter {
     private var cityFields: SpillingByteWriter
     private var largestNameOffset = 0
     private var names: SpillingByteWriter
+    /// The name last placed in `NAME`, not written yet (`placeName`).
+    private var pendingName: [UInt8] = []
     private var alternateText: SpillingByteWriter
     private var alternateBlockStarts: [UInt32] = []
     private var alternateDistances: PackedValuesFile
@@ -80,14 +82,14 @@ struct RankedCityWriter {
         }
         runWeights.append(city.weight)
 
-        // NAME: a name already stored for this key is pointed at again.
+        // NAME: a name already stored for this key is pointed at again; a name that starts
+        // the name last stored, or that the next one starts with, shares its bytes.
         let name = city.name
         let nameOffset: Int
         if let existing = runNames.first(where: { $0.name.elementsEqual(name) }) {
             nameOffset = existing.offset
         } else {
-            nameOffset = names.count
-            try names.append(name)
+            nameOffset = try placeName(name)
             runNames.append((Array(name), nameOffset))
         }
         largestNameOffset = max(largestNameOffset, nameOffset)
@@ -117,6 +119,21 @@ struct RankedCityWriter {
         }
         try ids.append(record)
         rank += 1
+    }
+
+    /// The offset in `NAME` of a name not stored yet. The last name placed is held back
+    /// (`pendingName`, at `names.count`): when the next one starts with it, the longer one
+    /// takes its place and both point at it; when it starts with the next one, the next one
+    /// points into it. Names in search order are sorted by folded key, so "San José" is soon
+    /// followed by "San José de Mayo" (on the 209k list 6.5% of the text is such prefixes).
+    private mutating func placeName(_ name: UnsafeRawBufferPointer) throws(IndexBuildError) -> Int {
+        if name.starts(with: pendingName) {
+            pendingName = Array(name)
+        } else if !pendingName.starts(with: name) {
+            try names.append(pendingName)
+            pendingName = Array(name)
+        }
+        return names.count
     }
 
     /// Where the alternate names of the next rank start in the `ALTN` text.
@@ -185,6 +202,7 @@ struct RankedCityWriter {
             try bits.append(country, width: layout.countryWidth)
         }
         try add(.cities, true, [.bytes(header.bytes), .file(try bits.finish())])
+        try names.append(pendingName)
         try names.finish()
         try add(.names, true, [.file(names.file)])
 
