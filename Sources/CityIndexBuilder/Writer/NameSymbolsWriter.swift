@@ -23,10 +23,12 @@ import CityIndex
     private var lookup: SymbolLookupTable
     /// For each first byte, the longest symbol that starts with it (0: none).
     private var longestStartingWith = [Int](repeating: 0, count: 256)
-    /// For each first byte *b*, bit 1 set when *b* is a symbol; for each two first bytes
-    /// (`b0 << 8 | b1`, at index 256 + that), bit *n* set when some symbol of *n* ≥ 2 bytes
-    /// starts with them. The optimal parse looks up only those lengths.
-    private var lengthsStartingWith = [UInt16](repeating: 0, count: 256 + 65_536)
+    /// For each two first bytes (`b0 << 8 | b1`), bit *n* set when some symbol of *n* ≥ 3
+    /// bytes starts with them: the optimal parse looks up only those lengths in `lookup`.
+    private var longLengthsStartingWith = [UInt16](repeating: 0, count: 65_536)
+    /// The number of each symbol of one byte *b* (at *b*) and of two bytes (at `256 + b0 << 8
+    /// | b1`); -1 for none.
+    private var shortSymbols = [Int32](repeating: -1, count: 256 + 65_536)
 
     static let escape: UInt8 = 255
     static let maximumSingleByteCodeCount = 192
@@ -41,10 +43,10 @@ import CityIndex
         for (number, symbol) in symbols.enumerated() {
             lookup.insert(Self.packed(symbol[...]), length: symbol.count, number: number)
             longestStartingWith[Int(symbol[0])] = max(longestStartingWith[Int(symbol[0])], symbol.count)
-            if symbol.count == 1 {
-                lengthsStartingWith[Int(symbol[0])] |= 2
-            } else {
-                lengthsStartingWith[256 + Int(symbol[0]) << 8 | Int(symbol[1])] |= 1 << UInt16(symbol.count)
+            switch symbol.count {
+            case 1: shortSymbols[Int(symbol[0])] = Int32(number)
+            case 2: shortSymbols[256 + (Int(symbol[0]) << 8 | Int(symbol[1]))] = Int32(number)
+            default: longLengthsStartingWith[Int(symbol[0]) << 8 | Int(symbol[1])] |= 1 << UInt16(symbol.count)
             }
         }
     }
@@ -146,20 +148,24 @@ import CityIndex
                         let remaining = count - offset
                         var window: UInt64 = 0
                         for index in 0 ..< min(remaining, 8) { window |= UInt64(text[offset + index]) << UInt64(8 * index) }
-                        var lengths = lengthsStartingWith[Int(text[offset])]
-                        if remaining >= 2 {
-                            let pair = lengthsStartingWith[256 + Int(text[offset]) << 8 | Int(text[offset + 1])]
-                            lengths |= remaining < 8 ? pair & ((1 << UInt16(remaining + 1)) - 1) : pair
-                        }
-                        while lengths != 0 {
-                            let candidate = lengths.trailingZeroBitCount
-                            lengths &= lengths - 1
-                            let mask: UInt64 = candidate == 8 ? .max : (1 << UInt64(8 * candidate)) - 1
-                            guard let number = lookup.number(of: window & mask, length: candidate) else { continue }
-                            // Ties go to the longer symbol: lengths are tried shortest first.
+                        // Shortest first, so that ties go to the longer symbol.
+                        func consider(_ number: Int, length candidate: Int) {
                             let total = (number < singleByteCodeCount ? 1 : 2) + cost[offset + candidate]
-                            if total <= best {
-                                (best, length, symbol) = (total, UInt8(candidate), Int32(number))
+                            if total <= best { (best, length, symbol) = (total, UInt8(candidate), Int32(number)) }
+                        }
+                        let single = shortSymbols[Int(text[offset])]
+                        if single >= 0 { consider(Int(single), length: 1) }
+                        if remaining >= 2 {
+                            let pairIndex = Int(text[offset]) << 8 | Int(text[offset + 1])
+                            let pair = shortSymbols[256 + pairIndex]
+                            if pair >= 0 { consider(Int(pair), length: 2) }
+                            var lengths = longLengthsStartingWith[pairIndex]
+                            if remaining < 8 { lengths &= (1 << UInt16(remaining + 1)) - 1 }
+                            while lengths != 0 {
+                                let candidate = lengths.trailingZeroBitCount
+                                lengths &= lengths - 1
+                                let mask: UInt64 = candidate == 8 ? .max : (1 << UInt64(8 * candidate)) - 1
+                                if let number = lookup.number(of: window & mask, length: candidate) { consider(number, length: candidate) }
                             }
                         }
                         cost[offset] = best
