@@ -23,9 +23,11 @@ import CityIndex
     private var lookup: SymbolLookupTable
     /// For each first byte, the longest symbol that starts with it (0: none).
     private var longestStartingWith = [Int](repeating: 0, count: 256)
-    /// For each two first bytes (`b0 << 8 | b1`), bit *n* set when some symbol of *n* ≥ 3
-    /// bytes starts with them: the optimal parse looks up only those lengths in `lookup`.
-    private var longLengthsStartingWith = [UInt16](repeating: 0, count: 65_536)
+    /// For each three first bytes, bit *n* set when some symbol of *n* ≥ 3 bytes may start
+    /// with them: the optimal parse looks up only those lengths in `lookup`. Indexed by the
+    /// first two bytes and the low 4 bits of the third (`longLengthIndex`; 2 MB, where all
+    /// three bytes would take 32 MB): bits set for another third byte only cost a lookup.
+    private var longLengthsStartingWith = [UInt16](repeating: 0, count: 1 << 20)
     /// The number of each symbol of one byte *b* (at *b*) and of two bytes (at `256 + b0 << 8
     /// | b1`); -1 for none.
     private var shortSymbols = [Int32](repeating: -1, count: 256 + 65_536)
@@ -46,7 +48,7 @@ import CityIndex
             switch symbol.count {
             case 1: shortSymbols[Int(symbol[0])] = Int32(number)
             case 2: shortSymbols[256 + (Int(symbol[0]) << 8 | Int(symbol[1]))] = Int32(number)
-            default: longLengthsStartingWith[Int(symbol[0]) << 8 | Int(symbol[1])] |= 1 << UInt16(symbol.count)
+            default: longLengthsStartingWith[Self.longLengthIndex(symbol[0], symbol[1], symbol[2])] |= 1 << UInt16(symbol.count)
             }
         }
     }
@@ -159,7 +161,8 @@ import CityIndex
                             let pairIndex = Int(text[offset]) << 8 | Int(text[offset + 1])
                             let pair = shortSymbols[256 + pairIndex]
                             if pair >= 0 { consider(Int(pair), length: 2) }
-                            var lengths = longLengthsStartingWith[pairIndex]
+                            var lengths = remaining < 3 ? 0
+                                : longLengthsStartingWith[Self.longLengthIndex(text[offset], text[offset + 1], text[offset + 2])]
                             if remaining < 8 { lengths &= (1 << UInt16(remaining + 1)) - 1 }
                             while lengths != 0 {
                                 let candidate = lengths.trailingZeroBitCount
@@ -192,6 +195,11 @@ import CityIndex
             }
         }
         return codes
+    }
+
+    @inline(__always)
+    private static func longLengthIndex(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> Int {
+        Int(first) << 12 | Int(second) << 4 | Int(third & 15)
     }
 
     /// The `SYMB` section: symbol count, one-byte code count, each symbol in 8 bytes (zero
