@@ -102,8 +102,8 @@ import CityIndex
         return NameSymbolsWriter(symbols: byUse.map { table.symbols[$0] }, singleByteCodeCount: maximumSingleByteCodeCount)
     }
 
-    /// Calls `body` with each symbol the greedy coding of `text` (training's) emits: its start in `text`, its
-    /// length and its number (`nil` for a byte no symbol starts).
+    /// Calls `body` with each symbol the greedy coding of `text` (training's) emits: its start
+    /// in `text`, its length and its number (`nil` for a byte no symbol starts).
     private func forEachSymbol(in text: ArraySlice<UInt8>, _ body: (Int, Int, Int?) -> Void) {
         var position = text.startIndex
         while position < text.endIndex {
