@@ -9,7 +9,7 @@ struct ConcurrentBuildTests {
 
     @Test("a hand-off delivers every value in order, then the producer's error")
     func handOffOrderAndError() throws {
-        let handOff = HandOff<Int>(capacity: 3)
+        let handOff = HandOff<Int, Failure>(capacity: 3)
         let worker = WorkerThread(name: "producer") {
             for value in 0 ..< 10_000 { _ = handOff.send(value) }
             handOff.finish(throwing: Failure(tag: 7))
@@ -26,14 +26,14 @@ struct ConcurrentBuildTests {
 
     @Test("a consumer that closes early stops a producer blocked on a full hand-off")
     func closeStopsProducer() throws {
-        let handOff = HandOff<Int>(capacity: 2)
+        let handOff = HandOff<Int, Never>(capacity: 2)
         let accepted = Counter()
         let worker = WorkerThread(name: "producer") {
             var value = 0
             while handOff.send(value) { accepted.add(); value += 1 }
             handOff.finish()
         }
-        for expected in 0 ..< 5 { #expect(try handOff.receive() == expected) }
+        for expected in 0 ..< 5 { #expect(handOff.receive() == expected) }
         handOff.close()
         worker.join()   // would hang if the producer stayed blocked
         // Five received, and at most the capacity waiting when it closed.

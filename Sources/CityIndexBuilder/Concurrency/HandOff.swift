@@ -11,7 +11,8 @@ import Foundation
 ///
 /// Values sent are owned by the consumer once received (`HandedOver`'s contract): send
 /// batches (hundreds of records), not single records, so that the lock is taken rarely.
-package final class HandOff<Element>: @unchecked Sendable {
+/// `Failure` is the producer's error type (`Never` when it cannot fail).
+package final class HandOff<Element, Failure: Error>: @unchecked Sendable {
     private let condition = NSCondition()
     /// Waiting values, oldest at `head`.
     private var waiting: [Element?]
@@ -19,7 +20,7 @@ package final class HandOff<Element>: @unchecked Sendable {
     private var count = 0
     private var isFinished = false
     private var isClosed = false
-    private var failure: (any Error)?
+    private var failure: Failure?
 
     package init(capacity: Int) {
         waiting = Array(repeating: nil, count: max(1, capacity))
@@ -40,7 +41,7 @@ package final class HandOff<Element>: @unchecked Sendable {
 
     /// The producer's last word: no more values; `error`, if any, is thrown to the consumer
     /// after the values already sent.
-    package func finish(throwing error: (any Error)? = nil) {
+    package func finish(throwing error: Failure? = nil) {
         condition.lock()
         defer { condition.unlock() }
         isFinished = true
@@ -51,7 +52,7 @@ package final class HandOff<Element>: @unchecked Sendable {
     /// The next value, blocking until one is sent; `nil` once the producer has finished and
     /// every value was received, or once the hand-off is closed.
     /// - Throws: the producer's error, after its values.
-    package func receive() throws -> Element? {
+    package func receive() throws(Failure) -> Element? {
         condition.lock()
         defer { condition.unlock() }
         while count == 0, !isFinished, !isClosed { condition.wait() }

@@ -13,7 +13,7 @@ extension CityListParser {
     /// The parser belongs to the worker until this returns.
     func parseOnWorker(batchSize: Int = 256, batchCount: Int = 8, reportProgress: @escaping () -> Void,
                        _ body: (ParsedCity) throws -> Void) throws {
-        let handOff = HandOff<[ParsedCity]>(capacity: batchCount)
+        let handOff = HandOff<[ParsedCity], IndexBuildError>(capacity: batchCount)
         let worker = WorkerThread(name: "parse") { [self] in
             struct ConsumerStopped: Error {}
             var batch: [ParsedCity] = []
@@ -35,7 +35,7 @@ extension CityListParser {
             } catch is ConsumerStopped {
                 handOff.finish()
             } catch {
-                handOff.finish(throwing: error)
+                handOff.finish(throwing: .wrapping(error))
             }
         }
         defer { worker.join() }

@@ -14,7 +14,8 @@ import CityIndex
 ///
 /// - Complexity: O(total name length) folding and the sort's O(*p* log *p*) for *p* postings.
 final class WordPostingEmitter {
-    private let handOff = HandOff<[UInt8]>(capacity: 4)
+    /// Batches from the caller's thread, which cannot fail, to the worker.
+    private let handOff = HandOff<[UInt8], Never>(capacity: 4)
     private let worker: WorkerThread
     private let state: WorkerState
     @exclusivity(unchecked) private var batch: [UInt8] = []   // appended to per city, by one thread
@@ -35,7 +36,7 @@ final class WordPostingEmitter {
             var rank: UInt32 = 0
             var buffers = Buffers()
             do throws(IndexBuildError) {
-                while let batch = try Self.receive(from: handOff) {
+                while let batch = handOff.receive() {
                     var failure: IndexBuildError?
                     batch.withUnsafeBytes { bytes in
                         var offset = 0
@@ -88,10 +89,6 @@ final class WordPostingEmitter {
             worker.join()
             throw state.failure ?? .internalInconsistency("the word posting worker stopped without an error")
         }
-    }
-
-    private static func receive(from handOff: HandOff<[UInt8]>) throws(IndexBuildError) -> [UInt8]? {
-        do { return try handOff.receive() } catch { throw error as? IndexBuildError ?? .wrapping(error) }
     }
 
     /// One posting per suffix key of each word of each name (WORDS.md §1); demoted for later

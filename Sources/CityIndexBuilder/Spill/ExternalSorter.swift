@@ -183,7 +183,7 @@ final class SortedRecords {
     private var starts: [(prefix: UInt64, start: Int)]
     private var position = 0
     // Merged on a worker: batches of records as (u32 length, bytes), back to back.
-    private let handOff: HandOff<[UInt8]>?
+    private let handOff: HandOff<[UInt8], IndexBuildError>?
     private let worker: WorkerThread?
     @exclusivity(unchecked) private var batch: [UInt8] = []
     @exclusivity(unchecked) private var batchOffset = 0
@@ -199,7 +199,7 @@ final class SortedRecords {
                      prefix: @escaping ExternalSorter.Prefix, precedes: @escaping ExternalSorter.Precedes) {
         arena = []
         starts = []
-        let handOff = HandOff<[UInt8]>(capacity: 4)
+        let handOff = HandOff<[UInt8], IndexBuildError>(capacity: 4)
         self.handOff = handOff
         worker = WorkerThread(name: "merge runs") {
             do throws(IndexBuildError) {
@@ -236,13 +236,9 @@ final class SortedRecords {
             return arena.withUnsafeBytes { $0.lengthPrefixedRecord(at: start) }
         }
         if batchOffset == batch.count {
-            do {
-                guard let next = try handOff.receive() else { return nil }
-                batch = next
-                batchOffset = 0
-            } catch {
-                throw error as? IndexBuildError ?? .wrapping(error)
-            }
+            guard let next = try handOff.receive() else { return nil }
+            batch = next
+            batchOffset = 0
         }
         let offset = batchOffset
         // The batch is not mutated until it is replaced by the next: the pointer stays valid.
