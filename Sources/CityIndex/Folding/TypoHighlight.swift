@@ -11,7 +11,7 @@ enum TypoHighlight {
     ///   longer prefix can be within `edits`.
     static func longestPrefix(of key: some Sequence<UInt8>, within edits: Int,
                               of query: [UInt32]) -> (byteCount: Int, scalarCount: Int)? {
-        var rows = EditDistanceRows(query: query, budget: edits)
+        let rows = EditDistanceRows(query: query, budget: edits)
         var longest: (byteCount: Int, scalarCount: Int)? = rows.distance <= edits ? (0, 0) : nil
         var byteCount = 0, scalarCount = 0
         var lastByte: UInt8 = 0

@@ -18,11 +18,15 @@
 /// file) counts as one scalar U+FFFD per byte that cannot continue it, so every byte sequence
 /// is accepted and depth stays bounded: rows beyond `query.count + budget + 1` are dead.
 ///
-/// Invariant: `1 ≤ rowCount`; `cells` holds at least `rowCount × (query.count + 1)` cells,
-/// of which row *j*'s band is valid.
+/// A class over one allocation of unchecked memory: a walk computes a row for every byte it
+/// feeds, so the rows are read and written without bounds or uniqueness checks (every index
+/// is inside `rowCapacity` rows by construction). One instance serves one walk on one thread.
+///
+/// Invariant: `1 ≤ rowCount ≤ rowCapacity`; `cells` holds `rowCapacity × (query.count + 1)`
+/// cells, of which row *j*'s band is valid for *j* < `rowCount`.
 /// - Complexity: O(*budget*) per scalar; nothing allocated after `init` except when the text
 ///   outgrows the rows reserved (`n + budget + 2`), which only a dead walk would do.
-struct EditDistanceRows {
+final class EditDistanceRows {
     /// A position the text can be cut back to.
     struct Mark {
         fileprivate var rowCount: Int
@@ -37,13 +41,15 @@ struct EditDistanceRows {
     private let queryClasses: UInt64
     private let width: Int
     private let cap: UInt8
-    private var cells: [UInt8]
+    private var cells: UnsafeMutablePointer<UInt8>
     /// The smallest cell of each row's band.
-    private var rowMinimums: [UInt8]
+    private var rowMinimums: UnsafeMutablePointer<UInt8>
     /// Bit *b* set when the ASCII scalar *b* is in the query.
     private let queryASCII: (UInt64, UInt64)
     /// The text's scalars; `textScalars[j - 1]` made row *j*.
-    private var textScalars: [UInt32]
+    private var textScalars: UnsafeMutablePointer<UInt32>
+    /// How many rows the buffers hold.
+    private var rowCapacity: Int
     private(set) var rowCount = 1
     private var partialScalar: UInt32 = 0
     private var partialRemaining = 0
@@ -58,11 +64,14 @@ struct EditDistanceRows {
         }
         width = query.count + 1
         cap = UInt8(clamping: budget + 1)
-        let rowCapacity = query.count + budget + 2
-        cells = [UInt8](repeating: 0, count: width * rowCapacity)
+        rowCapacity = query.count + budget + 2
+        cells = .allocate(capacity: width * rowCapacity)
+        cells.initialize(repeating: 0, count: width * rowCapacity)
         for index in 0 ..< width { cells[index] = UInt8(clamping: min(index, Int(cap))) }
-        textScalars = [UInt32](repeating: 0, count: rowCapacity)
-        rowMinimums = [UInt8](repeating: 0, count: rowCapacity)
+        textScalars = .allocate(capacity: rowCapacity)
+        textScalars.initialize(repeating: 0, count: rowCapacity)
+        rowMinimums = .allocate(capacity: rowCapacity)
+        rowMinimums.initialize(repeating: 0, count: rowCapacity)
         queryASCII = query.reduce((0, 0)) { mask, scalar in
             scalar < 64 ? (mask.0 | 1 << UInt64(scalar), mask.1) : scalar < 128 ? (mask.0, mask.1 | 1 << UInt64(scalar - 64)) : mask
         }
@@ -83,8 +92,14 @@ struct EditDistanceRows {
         Mark(rowCount: rowCount, partialScalar: partialScalar, partialRemaining: partialRemaining, partialIsForeign: partialIsForeign)
     }
 
+    deinit {
+        cells.deallocate()
+        textScalars.deallocate()
+        rowMinimums.deallocate()
+    }
+
     /// Cuts the text back to where it was at `mark`.
-    mutating func reset(to mark: Mark) {
+    func reset(to mark: Mark) {
         rowCount = mark.rowCount
         partialScalar = mark.partialScalar
         partialRemaining = mark.partialRemaining
@@ -175,7 +190,7 @@ struct EditDistanceRows {
 
     /// Appends one byte of the text. Returns true when it completed a scalar (and so a row).
     @discardableResult
-    mutating func append(_ byte: UInt8) -> Bool {
+    func append(_ byte: UInt8) -> Bool {
         if partialRemaining > 0 {
             if byte & 0xC0 == 0x80 {
                 partialScalar = partialScalar << 6 | UInt32(byte & 0x3F)
@@ -200,14 +215,10 @@ struct EditDistanceRows {
     }
 
     /// Computes row `rowCount` (its band) for text scalar `scalar`.
-    private mutating func appendRow(_ scalar: UInt32) {
+    private func appendRow(_ scalar: UInt32) {
         let row = rowCount
-        if (row + 1) * width > cells.count {
-            // Only a walk that went on feeding a dead text gets here.
-            cells.append(contentsOf: repeatElement(0, count: width))
-            textScalars.append(0)
-            rowMinimums.append(0)
-        }
+        // Only a walk that went on feeding a dead text outgrows the rows.
+        if row == rowCapacity { grow() }
         // Bringing the text scalar in (inserting it, or replacing a query scalar with it).
         let bringIn: UInt8 = canBringIn(scalar) ? 1 : cap
         // (No swap before the second row: a scalar that cannot be the query's matches none.)
@@ -219,34 +230,54 @@ struct EditDistanceRows {
         let (aboveLow, aboveHigh) = (max(0, row - 1 - budget), min(width - 1, row - 1 + budget))
         let (twoAboveLow, twoAboveHigh) = (max(0, row - 2 - budget), min(width - 1, row - 2 + budget))
         var smallest = cap
+        let cells = cells
         query.withUnsafeBufferPointer { query in
-            cells.withUnsafeMutableBufferPointer { cells in
-                let current = row * width, aboveStart = (row - 1) * width, twoAboveStart = (row - 2) * width
-                @inline(__always) func aboveCell(_ index: Int) -> UInt8 {
-                    index >= aboveLow && index <= aboveHigh ? cells[aboveStart + index] : cap
-                }
-                var left = cap
-                for index in band {
-                    var value: UInt8
-                    if index == 0 {
-                        value = aboveCell(0) &+ bringIn
-                    } else {
-                        let same = query[index - 1] == scalar
-                        value = min(aboveCell(index - 1) &+ (same ? 0 : bringIn), aboveCell(index) &+ bringIn, left &+ 1)
-                        if index >= 2, !same, query[index - 1] == previousScalar, query[index - 2] == scalar,
-                           row >= 2, index - 2 >= twoAboveLow, index - 2 <= twoAboveHigh {
-                            value = min(value, cells[twoAboveStart + index - 2] &+ 1)
-                        }
+            let current = row * width, aboveStart = (row - 1) * width, twoAboveStart = (row - 2) * width
+            @inline(__always) func aboveCell(_ index: Int) -> UInt8 {
+                index >= aboveLow && index <= aboveHigh ? cells[aboveStart + index] : cap
+            }
+            var left = cap
+            for index in band {
+                var value: UInt8
+                if index == 0 {
+                    value = aboveCell(0) &+ bringIn
+                } else {
+                    let same = query[index - 1] == scalar
+                    value = min(aboveCell(index - 1) &+ (same ? 0 : bringIn), aboveCell(index) &+ bringIn, left &+ 1)
+                    if index >= 2, !same, query[index - 1] == previousScalar, query[index - 2] == scalar,
+                       row >= 2, index - 2 >= twoAboveLow, index - 2 <= twoAboveHigh {
+                        value = min(value, cells[twoAboveStart + index - 2] &+ 1)
                     }
-                    value = min(value, cap)
-                    cells[current + index] = value
-                    left = value
-                    smallest = min(smallest, value)
                 }
+                value = min(value, cap)
+                cells[current + index] = value
+                left = value
+                smallest = min(smallest, value)
             }
         }
         rowMinimums[row] = smallest
         textScalars[row - 1] = scalar
         rowCount += 1
+    }
+
+    /// Doubles the rows held, keeping the rows computed.
+    private func grow() {
+        let larger = 2 * rowCapacity
+        let largerCells = UnsafeMutablePointer<UInt8>.allocate(capacity: width * larger)
+        largerCells.initialize(repeating: 0, count: width * larger)
+        largerCells.update(from: cells, count: width * rowCapacity)
+        cells.deallocate()
+        cells = largerCells
+        let largerScalars = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
+        largerScalars.initialize(repeating: 0, count: larger)
+        largerScalars.update(from: textScalars, count: rowCapacity)
+        textScalars.deallocate()
+        textScalars = largerScalars
+        let largerMinimums = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        largerMinimums.initialize(repeating: 0, count: larger)
+        largerMinimums.update(from: rowMinimums, count: rowCapacity)
+        rowMinimums.deallocate()
+        rowMinimums = largerMinimums
+        rowCapacity = larger
     }
 }

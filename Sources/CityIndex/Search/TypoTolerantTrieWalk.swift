@@ -34,7 +34,7 @@ struct TypoTolerantTrieWalk {
     /// The query's UTF-8, and where each of its scalars starts in it (and its end).
     private let queryUTF8: [UInt8]
     private let scalarOffsets: [Int]
-    private var rows: EditDistanceRows
+    private let rows: EditDistanceRows
     /// The bytes walked from the root: the path of the node being visited, then its edge.
     private var path: [UInt8] = []
     /// The key last read: `nameKey.bytes[keyStart ..< nameKey.count]` (in `WNOD`, the suffix
