@@ -11,7 +11,8 @@
 // For A/B runs of one change (two builds, alternated): SCALE_QUERIES_REPEAT=N times each query
 // N times and keeps its fastest (the p50 and p99 of per-query minima, which a shared machine's
 // pauses move less than single timings), and SCALE_QUERIES_MODE=TEXT times only the modes whose
-// name contains TEXT (e.g. "words --rank population --typos").
+// name contains TEXT (e.g. "words --rank population --typos"). SCALE_QUERIES_DUMP=1 writes each
+// query's time in µs and the query to standard error, one per line (to find the slow ones).
 import CityIndex
 import Foundation
 import SearchStrategies
@@ -55,6 +56,10 @@ for (matching, order, typos) in modes {
             _ = strategy.search(query, limit: 20)
             durations[index] = min(durations[index], seconds(clock.now - start))
         }
+    }
+    if environment["SCALE_QUERIES_DUMP"] != nil {
+        let lines = queries.indices.map { String(format: "%.1f", durations[$0] * 1e6) + " " + queries[$0] }
+        FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
     durations.sort()
     let p50 = durations[durations.count / 2] * 1e6, p99 = durations[durations.count * 99 / 100] * 1e6
