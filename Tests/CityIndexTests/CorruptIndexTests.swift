@@ -56,8 +56,8 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 5...5)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 5...5)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 6...6)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 6...6)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
@@ -65,14 +65,15 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("format version 1, 2, 3 and 4 files (written by earlier build-index versions) are rejected with a clear message, not misread",
-          arguments: [1, 2, 3, 4])
+    @Test("format version 1, 2, 3, 4 and 5 files (written by earlier build-index versions) are rejected with a clear message, not misread",
+          arguments: [1, 2, 3, 4, 5])
     func rejectsOlderVersions(version: UInt32) throws {
         let path = Fixtures.directory.appendingPathComponent("small-v\(version).cidx").path
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 5...5)) { try CityIndex(path: path) }
-        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 5...5)
-        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 5...5). "
-                + "Rebuild the index with this version's build-index (version 5 marks demoted alternate-name matches in the "
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 6...6)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 6...6)
+        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 6...6). "
+                + "Rebuild the index with this version's build-index (version 6 locates the primary names by blocks of "
+                + "records and stores coordinates at the precision the input has; version 5 marks demoted alternate-name matches in the "
                 + "word postings; version 4 holds one-entry trie leaves in their parents "
                 + "and packs the alternate names' offsets; version 3 stored the tries without their label bytes; "
                 + "version 2 added word matching and population order).")
@@ -176,9 +177,12 @@ struct CorruptIndexTests {
         let bytes = Fixtures.smallIndexBytes
         let cities = Self.section("CITY", in: bytes)
         let widths = (0..<4).map { Int(bytes[cities.lowerBound + $0]) }
-        let recordWidth = widths.reduce(28 + 29, +)
         let countryCount = Int(bytes[cities.lowerBound + 4]) | Int(bytes[cities.lowerBound + 5]) << 8
-        let records = 8 * (cities.lowerBound + 8 + (2 * countryCount + 7) / 8 * 8)
+        let step = (0 ..< Int(bytes[cities.lowerBound + 6])).reduce(1) { value, _ in value * 10 }
+        let coordinateWidths = [180_000_000 / step, 360_000_000 / step].map { Int.bitWidth - $0.leadingZeroBitCount }
+        let recordWidth = widths.reduce(coordinateWidths[0] + coordinateWidths[1], +)
+        let blockCount = (Fixtures.smallIndex.cityCount + (1 << Int(bytes[cities.lowerBound + 7])) - 1) >> Int(bytes[cities.lowerBound + 7])
+        let records = 8 * (cities.lowerBound + 8 + (2 * countryCount + 7) / 8 * 8 + (4 * blockCount + 7) / 8 * 8)
         var swapped = bytes
         let first = Self.bits(in: bytes, at: records, width: recordWidth)
         Self.setBits(in: &swapped, at: records, to: Self.bits(in: bytes, at: records + recordWidth, width: recordWidth))

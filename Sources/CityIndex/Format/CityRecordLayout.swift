@@ -1,55 +1,87 @@
 // CityRecordLayout.swift: the bit widths of a CITY record (FORMAT.md §7.1).
 
-/// Where each field of a `CITY` record lies in its bit-packed record, from the widths in the
-/// section header. Shared by `CityRecords` (reader) and `CityRecordsWriter`.
+/// Where each field of a `CITY` record lies in its bit-packed record, and how the section
+/// around the records is laid out, from the values in the section header. Shared by
+/// `CityRecords` (reader) and `RankedCityWriter`.
 ///
-/// A record is, in this order: id (`idWidth` bits), latitude + 90,000,000 (28 bits),
-/// longitude + 180,000,000 (29 bits), name offset (`nameOffsetWidth`), name byte count
-/// (`nameByteCountWidth`), country index (`countryWidth`): `recordWidth` bits in all.
+/// A record is, in this order: id (`idWidth` bits), latitude and longitude in steps of
+/// 10^`coordinateExponent` millionths of a degree, shifted to be non-negative
+/// (`latitudeWidth`, `longitudeWidth`, both implied by the exponent), the name's distance
+/// from its block's start in `NAME` (`nameDeltaWidth`), the name's byte count
+/// (`nameByteCountWidth`), the country index (`countryWidth`): `recordWidth` bits in all.
+/// A name block is `1 << nameBlockShift` consecutive ranks sharing one `u32` start.
 package struct CityRecordLayout: Equatable, Sendable {
     package var idWidth: Int
-    package var nameOffsetWidth: Int
+    package var nameDeltaWidth: Int
     package var nameByteCountWidth: Int
     package var countryWidth: Int
+    /// Coordinates are stored in steps of 10^`coordinateExponent` millionths of a degree
+    /// (0: six decimals; 1: five; … 6: whole degrees).
+    package var coordinateExponent: Int
+    /// log₂ of the ranks per name block.
+    package var nameBlockShift: Int
 
-    /// Fixed widths: latitudes and longitudes in millionths of a degree, shifted to be
-    /// non-negative (−90…90° and −180…180° span 180,000,001 and 360,000,001 values).
-    package static let latitudeWidth = 28
-    package static let longitudeWidth = 29
+    /// Latitudes −90…90° and longitudes −180…180° in millionths of a degree, shifted to be
+    /// non-negative.
     package static let latitudeBias: Int64 = 90_000_000
     package static let longitudeBias: Int64 = 180_000_000
-    /// Largest widths a header may give (ids and name offsets are u32, byte counts and
+    /// Largest values a header may give (ids and name offsets are u32, byte counts and
     /// country indexes u16).
-    package static let maximumWidths = (id: 32, nameOffset: 32, nameByteCount: 16, country: 16)
-    /// Bytes before the country table: the four widths, country count, reserved.
+    package static let maximumWidths = (id: 32, nameDelta: 32, nameByteCount: 16, country: 16)
+    package static let maximumCoordinateExponent = 6
+    package static let maximumNameBlockShift = 16
+    /// Bytes before the country table: the four widths, country count, exponent, shift.
     package static let headerByteCount = 8
 
-    package init(idWidth: Int, nameOffsetWidth: Int, nameByteCountWidth: Int, countryWidth: Int) {
+    package init(idWidth: Int, nameDeltaWidth: Int, nameByteCountWidth: Int, countryWidth: Int,
+                 coordinateExponent: Int, nameBlockShift: Int) {
         self.idWidth = idWidth
-        self.nameOffsetWidth = nameOffsetWidth
+        self.nameDeltaWidth = nameDeltaWidth
         self.nameByteCountWidth = nameByteCountWidth
         self.countryWidth = countryWidth
+        self.coordinateExponent = coordinateExponent
+        self.nameBlockShift = nameBlockShift
     }
 
-    /// Whether every width is within its maximum.
+    /// Whether every value is within its maximum.
     package var isValid: Bool {
-        idWidth <= Self.maximumWidths.id && nameOffsetWidth <= Self.maximumWidths.nameOffset
+        idWidth <= Self.maximumWidths.id && nameDeltaWidth <= Self.maximumWidths.nameDelta
             && nameByteCountWidth <= Self.maximumWidths.nameByteCount && countryWidth <= Self.maximumWidths.country
+            && coordinateExponent <= Self.maximumCoordinateExponent && nameBlockShift <= Self.maximumNameBlockShift
     }
+
+    /// 10^`coordinateExponent`: millionths of a degree per stored step.
+    package var coordinateStep: Int64 { Self.power(ofTen: coordinateExponent) }
+    /// The fewest bits that hold 180,000,000 / step (28 at six decimals).
+    package var latitudeWidth: Int { bitWidth(holding: UInt64(2 * Self.latitudeBias / coordinateStep)) }
+    /// The fewest bits that hold 360,000,000 / step (29 at six decimals).
+    package var longitudeWidth: Int { bitWidth(holding: UInt64(2 * Self.longitudeBias / coordinateStep)) }
 
     package var latitudeStart: Int { idWidth }
-    package var longitudeStart: Int { latitudeStart + Self.latitudeWidth }
-    package var nameOffsetStart: Int { longitudeStart + Self.longitudeWidth }
-    package var nameByteCountStart: Int { nameOffsetStart + nameOffsetWidth }
+    package var longitudeStart: Int { latitudeStart + latitudeWidth }
+    package var nameDeltaStart: Int { longitudeStart + longitudeWidth }
+    package var nameByteCountStart: Int { nameDeltaStart + nameDeltaWidth }
     package var countryStart: Int { nameByteCountStart + nameByteCountWidth }
     package var recordWidth: Int { countryStart + countryWidth }
+
+    private static func power(ofTen exponent: Int) -> Int64 {
+        var step: Int64 = 1
+        for _ in 0 ..< min(exponent, maximumCoordinateExponent) { step *= 10 }
+        return step
+    }
 
     /// Bytes of the country table, padded to a multiple of 8.
     package static func countryTableByteCount(countryCount: Int) -> Int { (2 * countryCount + 7) / 8 * 8 }
 
+    /// Name blocks for `cityCount` ranks: ⌈cityCount / 2^nameBlockShift⌉.
+    package func nameBlockCount(cityCount: Int) -> Int { (cityCount + (1 << nameBlockShift) - 1) >> nameBlockShift }
+
+    /// Bytes of the name block starts, padded to a multiple of 8.
+    package func nameBlockStartsByteCount(cityCount: Int) -> Int { (4 * nameBlockCount(cityCount: cityCount) + 7) / 8 * 8 }
+
     /// The section's size for `cityCount` records and `countryCount` country codes.
     package func sectionByteCount(cityCount: Int, countryCount: Int) -> Int {
         Self.headerByteCount + Self.countryTableByteCount(countryCount: countryCount)
-            + PackedBits.byteCount(bitCount: cityCount * recordWidth)
+            + nameBlockStartsByteCount(cityCount: cityCount) + PackedBits.byteCount(bitCount: cityCount * recordWidth)
     }
 }

@@ -6,12 +6,13 @@ package enum IndexLayout {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 5
+    package static let currentVersion: UInt32 = 6
     /// The format versions this library reads. Versions 1 (no word matching, no ranking
     /// data in the trie), 2 (tries with their label bytes), 3 (every trie leaf stored as a
-    /// node, 32-bit alternate-name offsets) and 4 (no demoted word postings) are rejected:
-    /// their files must be rebuilt.
-    package static let supportedVersions: ClosedRange<UInt32> = 5...5
+    /// node, 32-bit alternate-name offsets), 4 (no demoted word postings) and 5 (a full name
+    /// offset and six-decimal coordinates in every `CITY` record) are rejected: their files
+    /// must be rebuilt.
+    package static let supportedVersions: ClosedRange<UInt32> = 6...6
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32

@@ -1,74 +1,100 @@
 // CityRecords.swift: the CITY section, one bit-packed record per city (FORMAT.md §7.1).
 
-/// The `CITY` section: a header of field widths, the table of country codes, then `cityCount`
-/// bit-packed records in search order (`CityRecordLayout`).
+/// The `CITY` section: a header of field widths, the table of country codes, the start in
+/// `NAME` of each block of ranks, then `cityCount` bit-packed records in search order
+/// (`CityRecordLayout`).
 ///
-/// Invariant (checked once by `init(validating:cityCount:)`): the widths are within their
-/// maximums and the section holds exactly the header, the country table and `cityCount`
-/// records, so every read of a rank in `0 ..< cityCount` is in bounds and unchecked. Field
-/// values are not trusted here: a name location may point outside `NAME` (`NameText` reads it
-/// as empty), a country index outside the table reads as 0, and `verify()` checks every field.
+/// Invariant (checked once by `init(validating:cityCount:)`): the header's values are within
+/// their maximums and the section holds exactly the header, the country table, the name block
+/// starts and `cityCount` records, so every read of a rank in `0 ..< cityCount` is in bounds
+/// and unchecked. Field values are not trusted here: a name location may point outside `NAME`
+/// (`NameText` reads it as empty), a country index outside the table reads as 0, and
+/// `verify()` checks every field.
 struct CityRecords {
-    private let layout: CityRecordLayout
     private let countryCodes: ByteView
     private let countryCount: Int
+    private let nameBlockStarts: ByteView
+    private let nameBlockShift: Int
     private let records: PackedBits
+    // The layout's values, held as plain integers for the reads below.
+    private let recordWidth: Int
+    private let idWidth: Int
+    private let latitudeStart: Int, latitudeWidth: Int
+    private let longitudeStart: Int, longitudeWidth: Int
+    private let coordinateStep: Int64
+    private let nameDeltaStart: Int, nameDeltaWidth: Int
+    private let nameByteCountStart: Int, nameByteCountWidth: Int
+    private let countryStart: Int, countryWidth: Int
 
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
-        let widths = (0..<4).map { Int(section.uint8(at: $0) ?? 0) }
-        let layout = CityRecordLayout(idWidth: widths[0], nameOffsetWidth: widths[1],
-                                      nameByteCountWidth: widths[2], countryWidth: widths[3])
+        let values = (0..<4).map { Int(section.uint8(at: $0) ?? 0) }
+        let layout = CityRecordLayout(idWidth: values[0], nameDeltaWidth: values[1], nameByteCountWidth: values[2],
+                                      countryWidth: values[3], coordinateExponent: Int(section.uint8(at: 6) ?? 0),
+                                      nameBlockShift: Int(section.uint8(at: 7) ?? 0))
         let countryCount = Int(section.uint16(at: 4) ?? 0)
-        let expected = layout.sectionByteCount(cityCount: cityCount, countryCount: countryCount)
+        let expected = layout.isValid ? layout.sectionByteCount(cityCount: cityCount, countryCount: countryCount) : 0
         guard layout.isValid, section.count >= CityRecordLayout.headerByteCount else {
             throw .sectionSizeMismatch(section: .cities, byteCount: UInt64(section.count), expectedByteCount: UInt64(expected))
         }
         try section.requireByteCount(UInt64(expected), of: .cities)
         let tableByteCount = CityRecordLayout.countryTableByteCount(countryCount: countryCount)
-        self.layout = layout
+        let startsByteCount = layout.nameBlockStartsByteCount(cityCount: cityCount)
+        let recordsOffset = CityRecordLayout.headerByteCount + tableByteCount + startsByteCount
         self.countryCount = countryCount
         countryCodes = section.slice(uncheckedOffset: CityRecordLayout.headerByteCount, length: 2 * countryCount)
-        records = PackedBits(words: section.slice(uncheckedOffset: CityRecordLayout.headerByteCount + tableByteCount,
-                                                  length: section.count - CityRecordLayout.headerByteCount - tableByteCount))
+        nameBlockStarts = section.slice(uncheckedOffset: CityRecordLayout.headerByteCount + tableByteCount,
+                                        length: 4 * layout.nameBlockCount(cityCount: cityCount))
+        nameBlockShift = layout.nameBlockShift
+        records = PackedBits(words: section.slice(uncheckedOffset: recordsOffset, length: section.count - recordsOffset))
+        recordWidth = layout.recordWidth
+        idWidth = layout.idWidth
+        (latitudeStart, latitudeWidth) = (layout.latitudeStart, layout.latitudeWidth)
+        (longitudeStart, longitudeWidth) = (layout.longitudeStart, layout.longitudeWidth)
+        coordinateStep = layout.coordinateStep
+        (nameDeltaStart, nameDeltaWidth) = (layout.nameDeltaStart, layout.nameDeltaWidth)
+        (nameByteCountStart, nameByteCountWidth) = (layout.nameByteCountStart, layout.nameByteCountWidth)
+        (countryStart, countryWidth) = (layout.countryStart, layout.countryWidth)
     }
 
     @inline(__always)
     private func field(_ start: Int, width: Int, ofRank rank: Int) -> UInt64 {
-        records.field(atBit: rank * layout.recordWidth + start, width: width)
+        records.field(atBit: rank * recordWidth + start, width: width)
     }
 
     /// Starts loading the record of `rank` (a hint). O(1).
     @inline(__always)
-    func prefetch(rank: Int) { records.prefetch(atBit: rank * layout.recordWidth) }
+    func prefetch(rank: Int) { records.prefetch(atBit: rank * recordWidth) }
 
     /// The city's `_id`. `rank` in `0 ..< cityCount`. O(1).
     @inline(__always)
-    func id(ofRank rank: Int) -> UInt32 { UInt32(truncatingIfNeeded: field(0, width: layout.idWidth, ofRank: rank)) }
+    func id(ofRank rank: Int) -> UInt32 { UInt32(truncatingIfNeeded: field(0, width: idWidth, ofRank: rank)) }
 
     /// Latitude in millionths of a degree (out of −90…90° only in a damaged file). O(1).
     func latitudeMicrodegrees(ofRank rank: Int) -> Int32 {
-        let stored = Int64(field(layout.latitudeStart, width: CityRecordLayout.latitudeWidth, ofRank: rank))
-        return Int32(stored - CityRecordLayout.latitudeBias)
+        let stored = Int64(field(latitudeStart, width: latitudeWidth, ofRank: rank))
+        return Int32(truncatingIfNeeded: stored * coordinateStep - CityRecordLayout.latitudeBias)
     }
 
     /// Longitude in millionths of a degree (out of −180…180° only in a damaged file). O(1).
     func longitudeMicrodegrees(ofRank rank: Int) -> Int32 {
-        let stored = Int64(field(layout.longitudeStart, width: CityRecordLayout.longitudeWidth, ofRank: rank))
-        return Int32(stored - CityRecordLayout.longitudeBias)
+        let stored = Int64(field(longitudeStart, width: longitudeWidth, ofRank: rank))
+        return Int32(truncatingIfNeeded: stored * coordinateStep - CityRecordLayout.longitudeBias)
     }
 
-    /// Where the primary name lies in `NAME` (not checked against it). O(1).
+    /// Where the primary name lies in `NAME` (not checked against it): its block's start plus
+    /// the record's distance from it. O(1).
     @inline(__always)
     func nameLocation(ofRank rank: Int) -> (offset: Int, byteCount: Int) {
-        (Int(field(layout.nameOffsetStart, width: layout.nameOffsetWidth, ofRank: rank)),
-         Int(field(layout.nameByteCountStart, width: layout.nameByteCountWidth, ofRank: rank)))
+        let blockStart = Int(nameBlockStarts.uint32(uncheckedAt: (rank >> nameBlockShift) << 2))
+        return (blockStart + Int(field(nameDeltaStart, width: nameDeltaWidth, ofRank: rank)),
+                Int(field(nameByteCountStart, width: nameByteCountWidth, ofRank: rank)))
     }
 
     /// The two country-code bytes, the first letter in the low byte; 0 when the record's
     /// country index lies outside the table (a damaged file). O(1).
     func countryCode(ofRank rank: Int) -> UInt16 {
-        let index = Int(field(layout.countryStart, width: layout.countryWidth, ofRank: rank))
+        let index = Int(field(countryStart, width: countryWidth, ofRank: rank))
         return index < countryCount ? countryCodes.uint16(uncheckedAt: 2 * index) : 0
     }
 }

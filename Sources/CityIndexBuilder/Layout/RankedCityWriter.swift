@@ -33,7 +33,10 @@ struct RankedCityWriter {
     private var nodeTrie: TrieSectionWriter
     /// Per rank: id, latitude, longitude, name offset, name length, country index (20 bytes).
     private var cityFields: SpillingByteWriter
-    private var largestNameOffset = 0
+    /// How many ranks share one start in `NAME` (chosen from every name offset).
+    private var nameBlocks = NameBlockChooser()
+    /// The largest e ≤ 6 such that every coordinate is a multiple of 10^e millionths of a degree.
+    private var coordinateExponent = CityRecordLayout.maximumCoordinateExponent
     private var names: SpillingByteWriter
     /// The name last placed in `NAME`, not written yet (`placeName`).
     private var pendingName: [UInt8] = []
@@ -92,7 +95,9 @@ struct RankedCityWriter {
             nameOffset = try placeName(name)
             runNames.append((Array(name), nameOffset))
         }
-        largestNameOffset = max(largestNameOffset, nameOffset)
+        nameBlocks.add(offset: nameOffset)
+        narrowCoordinateExponent(city.latitudeMicrodegrees)
+        narrowCoordinateExponent(city.longitudeMicrodegrees)
         try cityFields.appendLittleEndian(UInt64(city.id), byteCount: 4)
         try cityFields.appendLittleEndian(UInt64(UInt32(bitPattern: city.latitudeMicrodegrees)), byteCount: 4)
         try cityFields.appendLittleEndian(UInt64(UInt32(bitPattern: city.longitudeMicrodegrees)), byteCount: 4)
@@ -136,6 +141,13 @@ struct RankedCityWriter {
         return names.count
     }
 
+    /// Lowers `coordinateExponent` until `microdegrees` is a multiple of 10^exponent.
+    private mutating func narrowCoordinateExponent(_ microdegrees: Int32) {
+        while coordinateExponent > 0, Int64(microdegrees) % Self.powersOfTen[coordinateExponent] != 0 { coordinateExponent -= 1 }
+    }
+
+    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
     /// Where the alternate names of the next rank start in the `ALTN` text.
     private mutating func recordAlternateStart() throws(IndexBuildError) {
         let start = alternateText.count
@@ -160,6 +172,52 @@ struct RankedCityWriter {
         runNames.removeAll(keepingCapacity: true)
     }
 
+    /// The `CITY` section from the spilled per-rank fields: the header, then the records block
+    /// by block of `2^nameBlockShift` ranks, each block's name start its smallest offset.
+    private mutating func citySection(layout: CityRecordLayout, cityCount: Int) throws(IndexBuildError) -> [SectionPart] {
+        var header = ByteWriter()
+        for width in [layout.idWidth, layout.nameDeltaWidth, layout.nameByteCountWidth, layout.countryWidth] {
+            header.appendUInt8(UInt8(width))
+        }
+        header.appendUInt16(UInt16(countries.count))
+        header.appendUInt8(UInt8(layout.coordinateExponent))
+        header.appendUInt8(UInt8(layout.nameBlockShift))
+        for country in countries { header.appendUInt16(country) }
+        header.pad(toMultipleOf: 8)
+        try cityFields.finish()
+        var bits = try PackedBitsFileWriter(directory: directory)
+        var reader = ScratchFileReader(cityFields.file, bufferByteCount: 1 << 20)
+        defer { reader.deallocate() }
+        let step = layout.coordinateStep
+        let blockSize = 1 << layout.nameBlockShift
+        for blockFirst in stride(from: 0, to: cityCount, by: blockSize) {
+            let count = min(blockSize, cityCount - blockFirst)
+            // Valid until the next read: every field of the block is read before it.
+            let fields = try reader.next(20 * count)
+            func word(_ record: Int, _ offset: Int) -> UInt64 {
+                UInt64(UInt32(littleEndian: fields.loadUnaligned(fromByteOffset: 20 * record + offset, as: UInt32.self)))
+            }
+            func half(_ record: Int, _ offset: Int) -> UInt64 {
+                UInt64(UInt16(littleEndian: fields.loadUnaligned(fromByteOffset: 20 * record + offset, as: UInt16.self)))
+            }
+            var blockStart = UInt64.max
+            for record in 0 ..< count { blockStart = min(blockStart, word(record, 12)) }
+            header.appendUInt32(UInt32(blockStart))
+            for record in 0 ..< count {
+                let latitude = Int64(Int32(bitPattern: UInt32(word(record, 4)))) + CityRecordLayout.latitudeBias
+                let longitude = Int64(Int32(bitPattern: UInt32(word(record, 8)))) + CityRecordLayout.longitudeBias
+                try bits.append(word(record, 0), width: layout.idWidth)
+                try bits.append(UInt64(latitude / step), width: layout.latitudeWidth)
+                try bits.append(UInt64(longitude / step), width: layout.longitudeWidth)
+                try bits.append(word(record, 12) - blockStart, width: layout.nameDeltaWidth)
+                try bits.append(half(record, 16), width: layout.nameByteCountWidth)
+                try bits.append(half(record, 18), width: layout.countryWidth)
+            }
+        }
+        header.pad(toMultipleOf: 8)
+        return [.bytes(header.bytes), .file(try bits.finish())]
+    }
+
     /// What the build reports of the name trie.
     private(set) var distinctKeyCount = 0
     private(set) var nodeCount = 0
@@ -173,35 +231,13 @@ struct RankedCityWriter {
         nodeCount = nodeTrie.nodeCount
         try add(.nodes, true, [.bytes(nodeHeader), .file(nodeTrie.outputFile)])
 
-        // CITY: the widths are known now that every name offset is.
-        let layout = CityRecordLayout(idWidth: idWidth, nameOffsetWidth: bitWidth(holding: UInt64(largestNameOffset)),
+        // CITY: the widths are known now that every name offset and coordinate is.
+        let nameBlockChoice = nameBlocks.choice()
+        let layout = CityRecordLayout(idWidth: idWidth, nameDeltaWidth: nameBlockChoice.deltaWidth,
                                       nameByteCountWidth: nameByteCountWidth,
-                                      countryWidth: bitWidth(holding: UInt64(max(countries.count - 1, 0))))
-        var header = ByteWriter()
-        for width in [layout.idWidth, layout.nameOffsetWidth, layout.nameByteCountWidth, layout.countryWidth] {
-            header.appendUInt8(UInt8(width))
-        }
-        header.appendUInt16(UInt16(countries.count))
-        header.appendUInt16(0)
-        for country in countries { header.appendUInt16(country) }
-        header.pad(toMultipleOf: 8)
-        try cityFields.finish()
-        var bits = try PackedBitsFileWriter(directory: directory)
-        var reader = ScratchFileReader(cityFields.file, bufferByteCount: 1 << 20)
-        defer { reader.deallocate() }
-        for _ in 0 ..< cityCount {
-            let fields = try reader.next(20)
-            func field(_ offset: Int) -> UInt64 { UInt64(UInt32(littleEndian: fields.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) }
-            let nameByteCount = UInt64(UInt16(littleEndian: fields.loadUnaligned(fromByteOffset: 16, as: UInt16.self)))
-            let country = UInt64(UInt16(littleEndian: fields.loadUnaligned(fromByteOffset: 18, as: UInt16.self)))
-            try bits.append(field(0), width: layout.idWidth)
-            try bits.append(UInt64(Int64(Int32(bitPattern: UInt32(field(4)))) + CityRecordLayout.latitudeBias), width: CityRecordLayout.latitudeWidth)
-            try bits.append(UInt64(Int64(Int32(bitPattern: UInt32(field(8)))) + CityRecordLayout.longitudeBias), width: CityRecordLayout.longitudeWidth)
-            try bits.append(field(12), width: layout.nameOffsetWidth)
-            try bits.append(nameByteCount, width: layout.nameByteCountWidth)
-            try bits.append(country, width: layout.countryWidth)
-        }
-        try add(.cities, true, [.bytes(header.bytes), .file(try bits.finish())])
+                                      countryWidth: bitWidth(holding: UInt64(max(countries.count - 1, 0))),
+                                      coordinateExponent: coordinateExponent, nameBlockShift: nameBlockChoice.shift)
+        try add(.cities, true, try citySection(layout: layout, cityCount: cityCount))
         try names.append(pendingName)
         try names.finish()
         try add(.names, true, [.file(names.file)])
