@@ -102,6 +102,10 @@ public enum InvariantViolation: Equatable, Sendable {
     case invalidCountryCode(rank: Int)
     /// The city's latitude is outside −90…90 or its longitude outside −180…180.
     case coordinateOutOfRange(rank: Int)
+    /// `CITY`'s id exceptions are not in increasing rank order, name a rank outside
+    /// `0 ..< cityCount` or one whose record does not hold the escape value, hold an id that
+    /// fits the record, or miss a record that holds it (the rank is the first one wrong).
+    case idExceptionWrong(rank: Int)
     /// `IDIX` does not list ranks by increasing city id.
     case idIndexNotSorted(position: Int)
     /// An `IDIX` entry names a rank outside `0 ..< cityCount`.

@@ -13,7 +13,8 @@ struct CityRecordFormatTests {
         let coordinateExponent: Int
         let nameBlockShift: Int
         let blockStarts: [Int]
-        let records: [[Int]]        // id, latitude, longitude, name distance, byte count, country
+        let idExceptions: [(rank: Int, id: Int)]
+        let records: [[Int]]        // id field, latitude, longitude, name distance, byte count, country
 
         init(_ bytes: [UInt8], cityCount: Int) {
             let range = FormatRoundTripTests.section("CITY", in: bytes)
@@ -22,14 +23,17 @@ struct CityRecordFormatTests {
             let countryCount = Int(bytes[base + 4]) | Int(bytes[base + 5]) << 8
             coordinateExponent = Int(bytes[base + 6])
             nameBlockShift = Int(bytes[base + 7])
+            func u32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) } }
+            let exceptionCount = u32(base + 8)
+            #expect(u32(base + 12) == 0)
             let step = (0 ..< coordinateExponent).reduce(1) { value, _ in value * 10 }
             let coordinateWidths = [180_000_000 / step, 360_000_000 / step].map { Int.bitWidth - $0.leadingZeroBitCount }
             let blockCount = (cityCount + (1 << nameBlockShift) - 1) >> nameBlockShift
-            let startsOffset = base + 8 + (2 * countryCount + 7) / 8 * 8
-            blockStarts = (0 ..< blockCount).map { block in
-                (0..<4).reduce(0) { $0 | Int(bytes[startsOffset + 4 * block + $1]) << (8 * $1) }
-            }
-            let recordsBit = 8 * (startsOffset + (4 * blockCount + 7) / 8 * 8)
+            let startsOffset = base + 16 + (2 * countryCount + 7) / 8 * 8
+            blockStarts = (0 ..< blockCount).map { u32(startsOffset + 4 * $0) }
+            let exceptionsOffset = startsOffset + (4 * blockCount + 7) / 8 * 8
+            idExceptions = (0 ..< exceptionCount).map { (u32(exceptionsOffset + 8 * $0), u32(exceptionsOffset + 8 * $0 + 4)) }
+            let recordsBit = 8 * (exceptionsOffset + 8 * exceptionCount)
             let fieldWidths = [widths[0]] + coordinateWidths + Array(widths[1...])
             var bit = recordsBit
             var records: [[Int]] = []
@@ -133,6 +137,111 @@ struct CityRecordFormatTests {
         #expect(decoded.nameBlockShift == best)
         #expect(decoded.widths[1] == cost(best).width)
         #expect(decoded.blockStarts.count > 1)
+    }
+
+    /// `ids` as cities named "City <id>" at 0, 0.
+    private static func json(ids: [Int]) -> [UInt8] {
+        Array(("[" + ids.map { #"{"country":"FR","name":"City \#($0)","_id":\#($0),"coord":{"lon":0,"lat":0}}"# }
+            .joined(separator: ",") + "]").utf8)
+    }
+
+    @Test("id exceptions: a few ids far wider than the rest go to a table of (rank, id), their records hold all ones; the width is the cheapest")
+    func idExceptions() throws {
+        // 2,000 ids below 2^12, three far larger (one of them 2^32 - 1), and 2^12 - 1 itself.
+        var random = SeededGenerator(seed: 3)
+        var ids = Set<Int>()
+        while ids.count < 2_000 { ids.insert(Int.random(in: 0 ..< 4_095, using: &random)) }
+        let all = Array(ids) + [4_095, 70_000_000, 4_294_967_295, 1_000_000]
+        let built = try IndexBuilder().build(jsonBytes: Self.json(ids: all))
+        let index = try CityIndex(bytes: built.bytes)
+        try index.verify()
+        for id in all {
+            let city = try #require(index.city(id: id))
+            #expect(city.id == id && city.name == "City \(id)")
+        }
+        let decoded = DecodedCitySection(built.bytes, cityCount: all.count)
+        // The cheapest: 12 bits and 4 exceptions (4,095 is all ones at 12 bits) against 32 bits.
+        func cost(_ width: Int) -> Int {
+            width == 32 ? all.count * 32 : all.count * width + 64 * all.filter { $0 >= (1 << width) - 1 }.count
+        }
+        let best = (0...32).min { cost($0) < cost($1) }!
+        #expect(best == 12 && decoded.widths[0] == 12)
+        #expect(decoded.idExceptions.map(\.id).sorted() == [4_095, 1_000_000, 70_000_000, 4_294_967_295])
+        #expect(decoded.idExceptions.map(\.rank) == decoded.idExceptions.map(\.rank).sorted())
+        for exception in decoded.idExceptions {
+            #expect(decoded.records[exception.rank][0] == 4_095)
+            #expect(index.city(atRank: exception.rank).id == exception.id)
+        }
+        #expect(decoded.records.filter { $0[0] == 4_095 }.count == 4)
+        // Without outliers there is no table, and all ones is an ordinary id.
+        let plain = try IndexBuilder().build(jsonBytes: Self.json(ids: [1, 2, 3]))
+        let plainDecoded = DecodedCitySection(plain.bytes, cityCount: 3)
+        #expect(plainDecoded.idExceptions.isEmpty && plainDecoded.widths[0] == 2)
+        #expect(try CityIndex(bytes: plain.bytes).city(id: 3)?.name == "City 3")
+    }
+
+    @Test("verify() finds an id exception that names the wrong rank, a missing one, or one out of order, behind a valid checksum")
+    func damagedIDExceptions() throws {
+        let ids = Array(0 ..< 300) + [5_000_000, 9_000_000]
+        let bytes = try IndexBuilder().build(jsonBytes: Self.json(ids: ids)).bytes
+        let base = FormatRoundTripTests.section("CITY", in: bytes).lowerBound
+        let decoded = DecodedCitySection(bytes, cityCount: ids.count)
+        #expect(decoded.idExceptions.count == 2)
+        let countryCount = Int(bytes[base + 4]) | Int(bytes[base + 5]) << 8
+        let blockCount = (ids.count + (1 << decoded.nameBlockShift) - 1) >> decoded.nameBlockShift
+        let table = base + 16 + (2 * countryCount + 7) / 8 * 8 + (4 * blockCount + 7) / 8 * 8
+        func damaged(_ change: (inout [UInt8]) -> Void) throws -> CityIndex {
+            var copy = bytes
+            change(&copy)
+            return try CityIndex(bytes: Self.restamped(copy))
+        }
+        func expectViolation(_ index: CityIndex) {
+            let error = #expect(throws: IndexFileError.self) { try index.verify() }
+            guard case .invariantViolated(.idExceptionWrong) = error else {
+                Issue.record("expected idExceptionWrong, got \(String(describing: error))")
+                return
+            }
+        }
+        // The first exception's rank moved to a record that does not hold the escape value.
+        expectViolation(try damaged { $0[table] = $0[table] == 0 ? 1 : 0 })
+        // The two exceptions swapped: ranks out of order.
+        expectViolation(try damaged { copy in
+            let first = Array(copy[table ..< table + 8])
+            copy.replaceSubrange(table ..< table + 8, with: copy[table + 8 ..< table + 16])
+            copy.replaceSubrange(table + 8 ..< table + 16, with: first)
+        })
+        // An exception whose id would have fit the record.
+        expectViolation(try damaged { copy in copy.replaceSubrange(table + 4 ..< table + 8, with: [7, 0, 0, 0]) })
+        // A record that holds the escape value without an exception naming it: the first
+        // record that is not escaped gets an id field of all ones.
+        let records = table + 8 * decoded.idExceptions.count
+        let plainRank = try #require(decoded.records.firstIndex { $0[0] != (1 << decoded.widths[0]) - 1 })
+        expectViolation(try damaged { copy in
+            let width = decoded.widths[0]
+            let bit = 8 * records + plainRank * Self.recordWidth(of: decoded)
+            for index in 0 ..< width { copy[(bit + index) / 8] |= 1 << UInt8((bit + index) % 8) }
+        })
+    }
+
+    /// Bits per record of a decoded section.
+    private static func recordWidth(of decoded: DecodedCitySection) -> Int {
+        let step = (0 ..< decoded.coordinateExponent).reduce(1) { value, _ in value * 10 }
+        let coordinates = [180_000_000 / step, 360_000_000 / step].map { Int.bitWidth - $0.leadingZeroBitCount }
+        return decoded.widths.reduce(coordinates[0] + coordinates[1], +)
+    }
+
+    /// Rewrites the checksum so that only the structural checks of verify() can object.
+    private static func restamped(_ bytes: [UInt8]) -> [UInt8] {
+        var copy = bytes
+        copy.replaceSubrange(8..<12, with: [0, 0, 0, 0])
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in copy {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        crc = ~crc
+        copy.replaceSubrange(8..<12, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
+        return copy
     }
 
     @Test("a CITY header with a coordinate exponent above 6 or a name block shift above 16 is refused at open")

@@ -66,12 +66,12 @@ struct FormatRoundTripTests {
         let built = try IndexBuilder().build(jsonBytes: Array(Self.threeCities.utf8))
         let sizes = Dictionary(uniqueKeysWithValues: built.summary.sections.map { ($0.kind, $0.byteCount) })
         // Search order: Köln (rank 0), Paris FR (1), Paris US (2).
-        // CITY: header 8; country table DE, FR, US 6 bytes padded to 8; every coordinate has two
+        // CITY: header 16; country table DE, FR, US 6 bytes padded to 8; every coordinate has two
         // decimals (exponent 4: latitudes to 18,000 in 15 bits, longitudes to 36,000 in 16); one
         // name block (blocks of 4, the smallest candidate, hold all three) starting at 0, 4
         // bytes padded to 8; records of 2 (id ≤ 3) + 15 + 16 + 3 (name distance ≤ 5) + 3 (name
-        // length ≤ 5) + 2 (3 countries) = 41 bits, 3 × 41 = 123 bits in 2 words.
-        #expect(sizes[.cities] == 8 + 8 + 8 + 2 * 8)
+        // length ≤ 5) + 2 (3 countries) = 41 bits, 3 × 41 = 123 bits in 2 words; no id exceptions.
+        #expect(sizes[.cities] == 16 + 8 + 8 + 2 * 8)
         #expect(sizes[.names] == 5 + 5)                    // "Paris" once (shared), "Köln" (ö is 2 bytes)
         // The alternate names' symbol table: 8 + 9 bytes per symbol, padded to 8.
         let symbolCount = Int(Self.section("SYMB", in: built.bytes).first.map { built.bytes[$0] } ?? 0)
@@ -340,7 +340,7 @@ struct FormatRoundTripTests {
                 checked += 1
             }
         }
-        #expect(bytes.count == 90_608)
+        #expect(bytes.count == 90_616)
         #expect(checked == bytes.count - 89_980 - 4)  // every byte but FOLD and the checksum
         try CityIndex(bytes: bytes).verify()
     }

@@ -182,7 +182,9 @@ struct CorruptIndexTests {
         let coordinateWidths = [180_000_000 / step, 360_000_000 / step].map { Int.bitWidth - $0.leadingZeroBitCount }
         let recordWidth = widths.reduce(coordinateWidths[0] + coordinateWidths[1], +)
         let blockCount = (Fixtures.smallIndex.cityCount + (1 << Int(bytes[cities.lowerBound + 7])) - 1) >> Int(bytes[cities.lowerBound + 7])
-        let records = 8 * (cities.lowerBound + 8 + (2 * countryCount + 7) / 8 * 8 + (4 * blockCount + 7) / 8 * 8)
+        let exceptionCount = (0..<4).reduce(0) { $0 | Int(bytes[cities.lowerBound + 8 + $1]) << (8 * $1) }
+        let records = 8 * (cities.lowerBound + 16 + (2 * countryCount + 7) / 8 * 8 + (4 * blockCount + 7) / 8 * 8
+                           + 8 * exceptionCount)
         var swapped = bytes
         let first = Self.bits(in: bytes, at: records, width: recordWidth)
         Self.setBits(in: &swapped, at: records, to: Self.bits(in: bytes, at: records + recordWidth, width: recordWidth))

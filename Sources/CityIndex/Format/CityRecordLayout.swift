@@ -9,7 +9,9 @@
 /// (`latitudeWidth`, `longitudeWidth`, both implied by the exponent), the name's distance
 /// from its block's start in `NAME` (`nameDeltaWidth`), the name's byte count
 /// (`nameByteCountWidth`), the country index (`countryWidth`): `recordWidth` bits in all.
-/// A name block is `1 << nameBlockShift` consecutive ranks sharing one `u32` start.
+/// A name block is `1 << nameBlockShift` consecutive ranks sharing one `u32` start. When
+/// `idExceptionCount` is not 0, an id field of all ones (`idEscape`) means that the id is in
+/// the table of id exceptions, (rank, id) pairs in increasing rank order.
 package struct CityRecordLayout: Equatable, Sendable {
     package var idWidth: Int
     package var nameDeltaWidth: Int
@@ -20,6 +22,8 @@ package struct CityRecordLayout: Equatable, Sendable {
     package var coordinateExponent: Int
     /// log₂ of the ranks per name block.
     package var nameBlockShift: Int
+    /// How many ids are too wide for `idWidth` and stored in the exception table.
+    package var idExceptionCount: Int
 
     /// Latitudes −90…90° and longitudes −180…180° in millionths of a degree, shifted to be
     /// non-negative.
@@ -30,17 +34,21 @@ package struct CityRecordLayout: Equatable, Sendable {
     package static let maximumWidths = (id: 32, nameDelta: 32, nameByteCount: 16, country: 16)
     package static let maximumCoordinateExponent = 6
     package static let maximumNameBlockShift = 16
-    /// Bytes before the country table: the four widths, country count, exponent, shift.
-    package static let headerByteCount = 8
+    /// Bytes before the country table: the four widths, country count, exponent, shift,
+    /// id exception count, reserved.
+    package static let headerByteCount = 16
+    /// Bytes per id exception: rank and id, `u32` each.
+    package static let idExceptionByteCount = 8
 
     package init(idWidth: Int, nameDeltaWidth: Int, nameByteCountWidth: Int, countryWidth: Int,
-                 coordinateExponent: Int, nameBlockShift: Int) {
+                 coordinateExponent: Int, nameBlockShift: Int, idExceptionCount: Int) {
         self.idWidth = idWidth
         self.nameDeltaWidth = nameDeltaWidth
         self.nameByteCountWidth = nameByteCountWidth
         self.countryWidth = countryWidth
         self.coordinateExponent = coordinateExponent
         self.nameBlockShift = nameBlockShift
+        self.idExceptionCount = idExceptionCount
     }
 
     /// Whether every value is within its maximum.
@@ -52,6 +60,10 @@ package struct CityRecordLayout: Equatable, Sendable {
 
     /// 10^`coordinateExponent`: millionths of a degree per stored step.
     package var coordinateStep: Int64 { Self.power(ofTen: coordinateExponent) }
+
+    /// The id field's value that sends a reader to the exception table: all ones, or no
+    /// value at all (`UInt64.max`) when the table is empty.
+    package var idEscape: UInt64 { idExceptionCount == 0 ? .max : (1 << UInt64(idWidth)) - 1 }
     /// The fewest bits that hold 180,000,000 / step (28 at six decimals).
     package var latitudeWidth: Int { bitWidth(holding: UInt64(2 * Self.latitudeBias / coordinateStep)) }
     /// The fewest bits that hold 360,000,000 / step (29 at six decimals).
@@ -82,6 +94,7 @@ package struct CityRecordLayout: Equatable, Sendable {
     /// The section's size for `cityCount` records and `countryCount` country codes.
     package func sectionByteCount(cityCount: Int, countryCount: Int) -> Int {
         Self.headerByteCount + Self.countryTableByteCount(countryCount: countryCount)
-            + nameBlockStartsByteCount(cityCount: cityCount) + PackedBits.byteCount(bitCount: cityCount * recordWidth)
+            + nameBlockStartsByteCount(cityCount: cityCount) + Self.idExceptionByteCount * idExceptionCount
+            + PackedBits.byteCount(bitCount: cityCount * recordWidth)
     }
 }

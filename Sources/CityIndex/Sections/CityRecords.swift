@@ -1,20 +1,24 @@
 // CityRecords.swift: the CITY section, one bit-packed record per city (FORMAT.md §7.1).
 
 /// The `CITY` section: a header of field widths, the table of country codes, the start in
-/// `NAME` of each block of ranks, then `cityCount` bit-packed records in search order
-/// (`CityRecordLayout`).
+/// `NAME` of each block of ranks, the ids too wide for the records, then `cityCount`
+/// bit-packed records in search order (`CityRecordLayout`).
 ///
 /// Invariant (checked once by `init(validating:cityCount:)`): the header's values are within
 /// their maximums and the section holds exactly the header, the country table, the name block
 /// starts and `cityCount` records, so every read of a rank in `0 ..< cityCount` is in bounds
 /// and unchecked. Field values are not trusted here: a name location may point outside `NAME`
-/// (`NameText` reads it as empty), a country index outside the table reads as 0, and
-/// `verify()` checks every field.
+/// (`NameText` reads it as empty), a country index outside the table reads as 0, an escaped id
+/// missing from the exception table reads as the escape value, and `verify()` checks every field.
 struct CityRecords {
     private let countryCodes: ByteView
     private let countryCount: Int
     private let nameBlockStarts: ByteView
     private let nameBlockShift: Int
+    /// (rank, id) pairs, `u32` each, in increasing rank order.
+    private let idExceptions: ByteView
+    private let idExceptionCount: Int
+    private let idEscape: UInt64
     private let records: PackedBits
     // The layout's values, held as plain integers for the reads below.
     private let recordWidth: Int
@@ -31,7 +35,8 @@ struct CityRecords {
         let values = (0..<4).map { Int(section.uint8(at: $0) ?? 0) }
         let layout = CityRecordLayout(idWidth: values[0], nameDeltaWidth: values[1], nameByteCountWidth: values[2],
                                       countryWidth: values[3], coordinateExponent: Int(section.uint8(at: 6) ?? 0),
-                                      nameBlockShift: Int(section.uint8(at: 7) ?? 0))
+                                      nameBlockShift: Int(section.uint8(at: 7) ?? 0),
+                                      idExceptionCount: Int(section.uint32(at: 8) ?? 0))
         let countryCount = Int(section.uint16(at: 4) ?? 0)
         let expected = layout.isValid ? layout.sectionByteCount(cityCount: cityCount, countryCount: countryCount) : 0
         guard layout.isValid, section.count >= CityRecordLayout.headerByteCount else {
@@ -40,12 +45,17 @@ struct CityRecords {
         try section.requireByteCount(UInt64(expected), of: .cities)
         let tableByteCount = CityRecordLayout.countryTableByteCount(countryCount: countryCount)
         let startsByteCount = layout.nameBlockStartsByteCount(cityCount: cityCount)
-        let recordsOffset = CityRecordLayout.headerByteCount + tableByteCount + startsByteCount
+        let exceptionsOffset = CityRecordLayout.headerByteCount + tableByteCount + startsByteCount
+        let recordsOffset = exceptionsOffset + CityRecordLayout.idExceptionByteCount * layout.idExceptionCount
         self.countryCount = countryCount
         countryCodes = section.slice(uncheckedOffset: CityRecordLayout.headerByteCount, length: 2 * countryCount)
         nameBlockStarts = section.slice(uncheckedOffset: CityRecordLayout.headerByteCount + tableByteCount,
                                         length: 4 * layout.nameBlockCount(cityCount: cityCount))
         nameBlockShift = layout.nameBlockShift
+        idExceptions = section.slice(uncheckedOffset: exceptionsOffset,
+                                     length: CityRecordLayout.idExceptionByteCount * layout.idExceptionCount)
+        idExceptionCount = layout.idExceptionCount
+        idEscape = layout.idEscape
         records = PackedBits(words: section.slice(uncheckedOffset: recordsOffset, length: section.count - recordsOffset))
         recordWidth = layout.recordWidth
         idWidth = layout.idWidth
@@ -66,9 +76,38 @@ struct CityRecords {
     @inline(__always)
     func prefetch(rank: Int) { records.prefetch(atBit: rank * recordWidth) }
 
-    /// The city's `_id`. `rank` in `0 ..< cityCount`. O(1).
+    /// The city's `_id`. `rank` in `0 ..< cityCount`. O(1), or O(log exceptions) for an id
+    /// too wide for the record.
     @inline(__always)
-    func id(ofRank rank: Int) -> UInt32 { UInt32(truncatingIfNeeded: field(0, width: idWidth, ofRank: rank)) }
+    func id(ofRank rank: Int) -> UInt32 {
+        let value = field(0, width: idWidth, ofRank: rank)
+        guard value == idEscape else { return UInt32(truncatingIfNeeded: value) }
+        return exceptionalID(ofRank: rank) ?? UInt32(truncatingIfNeeded: value)
+    }
+
+    /// The id field's escape value (`UInt64.max` when there are no exceptions).
+    var idEscapeValue: UInt64 { idEscape }
+
+    /// Whether the record of `rank` sends its id to the exception table. O(1).
+    func hasExceptionalID(rank: Int) -> Bool { field(0, width: idWidth, ofRank: rank) == idEscape }
+
+    /// The number of id exceptions, and exception `index` (in `0 ..< idExceptionCount`): its
+    /// rank and id as stored (not checked). O(1).
+    var idExceptionTableCount: Int { idExceptionCount }
+    func idException(at index: Int) -> (rank: Int, id: UInt32) {
+        (Int(idExceptions.uint32(uncheckedAt: 8 * index)), idExceptions.uint32(uncheckedAt: 8 * index + 4))
+    }
+
+    /// The id the exception table lists for `rank`: a binary search by rank. O(log exceptions).
+    private func exceptionalID(ofRank rank: Int) -> UInt32? {
+        var low = 0, high = idExceptionCount
+        while low < high {
+            let middle = (low + high) / 2
+            let entry = idException(at: middle)
+            if entry.rank < rank { low = middle + 1 } else if entry.rank > rank { high = middle } else { return entry.id }
+        }
+        return nil
+    }
 
     /// Latitude in millionths of a degree (out of −90…90° only in a damaged file). O(1).
     func latitudeMicrodegrees(ofRank rank: Int) -> Int32 {

@@ -19,6 +19,7 @@ extension CityIndex {
         try verifyChecksum()
         try contents.foldTable.validateEntries()
         try contents.verifyRecords()
+        try contents.verifyIDExceptions()
         try contents.verifyIDIndex()
         try contents.verifyAlternateNames()
         let listedNodes = try contents.verifyNameTrie()

@@ -22,6 +22,31 @@ extension IndexContents {
         }
     }
 
+    /// `CITY`'s id exceptions (FORMAT.md §7.1): ranks strictly increasing and below
+    /// `cityCount`, each naming a record that holds the escape value, each id too wide for the
+    /// record, and as many exceptions as escaped records (so every escaped record has one).
+    /// O(cities + exceptions).
+    func verifyIDExceptions() throws(IndexFileError) {
+        let count = records.idExceptionTableCount
+        let escape = records.idEscapeValue
+        var previousRank = -1
+        for index in 0 ..< count {
+            let (rank, id) = records.idException(at: index)
+            guard rank > previousRank, rank < cityCount else { throw .invariantViolated(.idExceptionWrong(rank: rank)) }
+            guard records.hasExceptionalID(rank: rank), UInt64(id) >= escape else {
+                throw .invariantViolated(.idExceptionWrong(rank: rank))
+            }
+            previousRank = rank
+        }
+        guard count > 0 else { return }
+        var escaped = 0
+        for rank in 0 ..< cityCount where records.hasExceptionalID(rank: rank) {
+            escaped += 1
+            guard escaped <= count else { throw .invariantViolated(.idExceptionWrong(rank: rank)) }
+        }
+        guard escaped == count else { throw .invariantViolated(.idExceptionWrong(rank: cityCount)) }
+    }
+
     /// I4: `IDIX` lists every rank once, by strictly increasing id. O(cities), one bit per city.
     func verifyIDIndex() throws(IndexFileError) {
         var seen = [UInt64](repeating: 0, count: (cityCount + 63) / 64)

@@ -19,7 +19,6 @@ struct RankedCityWriter {
     private let countries: [UInt16]
     /// The index in `countries` of each country code (a table, not a dictionary: read per city).
     private let countryIndex: [UInt16]
-    private let idWidth: Int
     private let nameByteCountWidth: Int
     private let populationWidth: Int
     private var rank = 0
@@ -35,6 +34,8 @@ struct RankedCityWriter {
     private var cityFields: SpillingByteWriter
     /// How many ranks share one start in `NAME` (chosen from every name offset).
     private var nameBlocks = NameBlockChooser()
+    /// How wide a record's id is, and whether the widest ids are exceptions (from every id).
+    private var idWidths = IDWidthChooser()
     /// The largest e ≤ 6 such that every coordinate is a multiple of 10^e millionths of a degree.
     private var coordinateExponent = CityRecordLayout.maximumCoordinateExponent
     private var names: SpillingByteWriter
@@ -56,7 +57,6 @@ struct RankedCityWriter {
         var countryIndex = [UInt16](repeating: 0, count: 1 << 16)
         for (index, country) in countries.enumerated() { countryIndex[Int(country)] = UInt16(index) }
         self.countryIndex = countryIndex
-        idWidth = bitWidth(holding: UInt64(preparer.largestID))
         nameByteCountWidth = bitWidth(holding: UInt64(preparer.largestNameByteCount))
         populationWidth = bitWidth(holding: preparer.largestPopulationField)
         nodeTrie = TrieSectionWriter(output: try ScratchFile(directory: directory))
@@ -96,6 +96,7 @@ struct RankedCityWriter {
             runNames.append((Array(name), nameOffset))
         }
         nameBlocks.add(offset: nameOffset)
+        idWidths.add(id: city.id)
         narrowCoordinateExponent(city.latitudeMicrodegrees)
         narrowCoordinateExponent(city.longitudeMicrodegrees)
         try cityFields.appendLittleEndian(UInt64(city.id), byteCount: 4)
@@ -172,24 +173,21 @@ struct RankedCityWriter {
         runNames.removeAll(keepingCapacity: true)
     }
 
-    /// The `CITY` section from the spilled per-rank fields: the header, then the records block
-    /// by block of `2^nameBlockShift` ranks, each block's name start its smallest offset.
-    private mutating func citySection(layout: CityRecordLayout, cityCount: Int) throws(IndexBuildError) -> [SectionPart] {
-        var header = ByteWriter()
-        for width in [layout.idWidth, layout.nameDeltaWidth, layout.nameByteCountWidth, layout.countryWidth] {
-            header.appendUInt8(UInt8(width))
-        }
-        header.appendUInt16(UInt16(countries.count))
-        header.appendUInt8(UInt8(layout.coordinateExponent))
-        header.appendUInt8(UInt8(layout.nameBlockShift))
-        for country in countries { header.appendUInt16(country) }
-        header.pad(toMultipleOf: 8)
+    /// The `CITY` section from the spilled per-rank fields: the header, the country table, the
+    /// records block by block of `2^nameBlockShift` ranks (each block's name start its
+    /// smallest offset), the id exceptions found on the way. `layout.idExceptionCount` is
+    /// 0 (no exceptions) or 1 (ids of all ones and more are exceptions) on entry, and their
+    /// number on return.
+    private mutating func citySection(layout: inout CityRecordLayout, cityCount: Int) throws(IndexBuildError) -> [SectionPart] {
         try cityFields.finish()
         var bits = try PackedBitsFileWriter(directory: directory)
         var reader = ScratchFileReader(cityFields.file, bufferByteCount: 1 << 20)
         defer { reader.deallocate() }
         let step = layout.coordinateStep
+        let idEscape = layout.idEscape
         let blockSize = 1 << layout.nameBlockShift
+        var blockStarts = ByteWriter()
+        var idExceptions = ByteWriter()
         for blockFirst in stride(from: 0, to: cityCount, by: blockSize) {
             let count = min(blockSize, cityCount - blockFirst)
             // Valid until the next read: every field of the block is read before it.
@@ -202,11 +200,17 @@ struct RankedCityWriter {
             }
             var blockStart = UInt64.max
             for record in 0 ..< count { blockStart = min(blockStart, word(record, 12)) }
-            header.appendUInt32(UInt32(blockStart))
+            blockStarts.appendUInt32(UInt32(blockStart))
             for record in 0 ..< count {
                 let latitude = Int64(Int32(bitPattern: UInt32(word(record, 4)))) + CityRecordLayout.latitudeBias
                 let longitude = Int64(Int32(bitPattern: UInt32(word(record, 8)))) + CityRecordLayout.longitudeBias
-                try bits.append(word(record, 0), width: layout.idWidth)
+                var id = word(record, 0)
+                if id >= idEscape {
+                    idExceptions.appendUInt32(UInt32(blockFirst + record))
+                    idExceptions.appendUInt32(UInt32(id))
+                    id = idEscape
+                }
+                try bits.append(id, width: layout.idWidth)
                 try bits.append(UInt64(latitude / step), width: layout.latitudeWidth)
                 try bits.append(UInt64(longitude / step), width: layout.longitudeWidth)
                 try bits.append(word(record, 12) - blockStart, width: layout.nameDeltaWidth)
@@ -214,7 +218,21 @@ struct RankedCityWriter {
                 try bits.append(half(record, 18), width: layout.countryWidth)
             }
         }
+        layout.idExceptionCount = idExceptions.bytes.count / CityRecordLayout.idExceptionByteCount
+        var header = ByteWriter()
+        for width in [layout.idWidth, layout.nameDeltaWidth, layout.nameByteCountWidth, layout.countryWidth] {
+            header.appendUInt8(UInt8(width))
+        }
+        header.appendUInt16(UInt16(countries.count))
+        header.appendUInt8(UInt8(layout.coordinateExponent))
+        header.appendUInt8(UInt8(layout.nameBlockShift))
+        header.appendUInt32(UInt32(layout.idExceptionCount))
+        header.appendUInt32(0)
+        for country in countries { header.appendUInt16(country) }
         header.pad(toMultipleOf: 8)
+        header.append(blockStarts.bytes)
+        header.pad(toMultipleOf: 8)
+        header.append(idExceptions.bytes)
         return [.bytes(header.bytes), .file(try bits.finish())]
     }
 
@@ -233,11 +251,13 @@ struct RankedCityWriter {
 
         // CITY: the widths are known now that every name offset and coordinate is.
         let nameBlockChoice = nameBlocks.choice()
-        let layout = CityRecordLayout(idWidth: idWidth, nameDeltaWidth: nameBlockChoice.deltaWidth,
+        let idChoice = idWidths.choice()
+        var layout = CityRecordLayout(idWidth: idChoice.width, nameDeltaWidth: nameBlockChoice.deltaWidth,
                                       nameByteCountWidth: nameByteCountWidth,
                                       countryWidth: bitWidth(holding: UInt64(max(countries.count - 1, 0))),
-                                      coordinateExponent: coordinateExponent, nameBlockShift: nameBlockChoice.shift)
-        try add(.cities, true, try citySection(layout: layout, cityCount: cityCount))
+                                      coordinateExponent: coordinateExponent, nameBlockShift: nameBlockChoice.shift,
+                                      idExceptionCount: idChoice.hasExceptions ? 1 : 0)
+        try add(.cities, true, try citySection(layout: &layout, cityCount: cityCount))
         try names.append(pendingName)
         try names.finish()
         try add(.names, true, [.file(names.file)])
