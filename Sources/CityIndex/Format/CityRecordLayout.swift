@@ -58,8 +58,11 @@ package struct CityRecordLayout: Equatable, Sendable {
             && coordinateExponent <= Self.maximumCoordinateExponent && nameBlockShift <= Self.maximumNameBlockShift
     }
 
+    /// 10^e for each `coordinateExponent` e in 0 … 6: millionths of a degree per stored step.
+    package static let coordinateSteps: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+
     /// 10^`coordinateExponent`: millionths of a degree per stored step.
-    package var coordinateStep: Int64 { Self.power(ofTen: coordinateExponent) }
+    package var coordinateStep: Int64 { Self.coordinateSteps[min(coordinateExponent, Self.maximumCoordinateExponent)] }
 
     /// The id field's value that sends a reader to the exception table: all ones, or no
     /// value at all (`UInt64.max`) when the table is empty.
@@ -75,12 +78,6 @@ package struct CityRecordLayout: Equatable, Sendable {
     package var nameByteCountStart: Int { nameDeltaStart + nameDeltaWidth }
     package var countryStart: Int { nameByteCountStart + nameByteCountWidth }
     package var recordWidth: Int { countryStart + countryWidth }
-
-    private static func power(ofTen exponent: Int) -> Int64 {
-        var step: Int64 = 1
-        for _ in 0 ..< min(exponent, maximumCoordinateExponent) { step *= 10 }
-        return step
-    }
 
     /// Bytes of the country table, padded to a multiple of 8.
     package static func countryTableByteCount(countryCount: Int) -> Int { (2 * countryCount + 7) / 8 * 8 }

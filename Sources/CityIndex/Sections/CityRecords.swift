@@ -6,7 +6,7 @@
 ///
 /// Invariant (checked once by `init(validating:cityCount:)`): the header's values are within
 /// their maximums and the section holds exactly the header, the country table, the name block
-/// starts and `cityCount` records, so every read of a rank in `0 ..< cityCount` is in bounds
+/// starts, the id exceptions and `cityCount` records, so every read of a rank in `0 ..< cityCount` is in bounds
 /// and unchecked. Field values are not trusted here: a name location may point outside `NAME`
 /// (`NameText` reads it as empty), a country index outside the table reads as 0, an escaped id
 /// missing from the exception table reads as the escape value, and `verify()` checks every field.
@@ -17,8 +17,10 @@ struct CityRecords {
     private let nameBlockShift: Int
     /// (rank, id) pairs, `u32` each, in increasing rank order.
     private let idExceptions: ByteView
-    private let idExceptionCount: Int
-    private let idEscape: UInt64
+    /// How many (rank, id) pairs the exception table holds.
+    let idExceptionCount: Int
+    /// The id field's escape value (`UInt64.max`, never read, when there are no exceptions).
+    let idEscape: UInt64
     private let records: PackedBits
     // The layout's values, held as plain integers for the reads below.
     private let recordWidth: Int
@@ -85,15 +87,11 @@ struct CityRecords {
         return exceptionalID(ofRank: rank) ?? UInt32(truncatingIfNeeded: value)
     }
 
-    /// The id field's escape value (`UInt64.max` when there are no exceptions).
-    var idEscapeValue: UInt64 { idEscape }
-
     /// Whether the record of `rank` sends its id to the exception table. O(1).
     func hasExceptionalID(rank: Int) -> Bool { field(0, width: idWidth, ofRank: rank) == idEscape }
 
-    /// The number of id exceptions, and exception `index` (in `0 ..< idExceptionCount`): its
-    /// rank and id as stored (not checked). O(1).
-    var idExceptionTableCount: Int { idExceptionCount }
+    /// Exception `index` (in `0 ..< idExceptionCount`): its rank and id as stored (not
+    /// checked). O(1).
     func idException(at index: Int) -> (rank: Int, id: UInt32) {
         (Int(idExceptions.uint32(uncheckedAt: 8 * index)), idExceptions.uint32(uncheckedAt: 8 * index + 4))
     }

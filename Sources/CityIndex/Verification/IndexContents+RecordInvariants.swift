@@ -27,8 +27,8 @@ extension IndexContents {
     /// record, and as many exceptions as escaped records (so every escaped record has one).
     /// O(cities + exceptions).
     func verifyIDExceptions() throws(IndexFileError) {
-        let count = records.idExceptionTableCount
-        let escape = records.idEscapeValue
+        let count = records.idExceptionCount
+        let escape = records.idEscape
         var previousRank = -1
         for index in 0 ..< count {
             let (rank, id) = records.idException(at: index)

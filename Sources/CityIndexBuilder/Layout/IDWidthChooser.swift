@@ -22,15 +22,16 @@ struct IDWidthChooser {
         count += 1
     }
 
-    /// The width, and whether the ids that do not fit it (`id ≥ 2^width − 1`) are exceptions.
-    func choice() -> (width: Int, hasExceptions: Bool) {
+    /// The width, and how many ids do not fit it (`id ≥ 2^width − 1`) and are exceptions (0:
+    /// none, and all ones is an ordinary id).
+    func choice() -> (width: Int, exceptionCount: Int) {
         let plainWidth = bitWidth(holding: largest)
-        var best = (bits: count * plainWidth, width: plainWidth, hasExceptions: false)
+        var best = (bits: count * plainWidth, width: plainWidth, exceptionCount: 0)
         for width in 0 ..< plainWidth {
             let exceptions = countsByWidth[(width + 1)...].reduce(0, +)
             let bits = count * width + 64 * exceptions
-            if bits < best.bits { best = (bits, width, true) }
+            if bits < best.bits { best = (bits, width, exceptions) }
         }
-        return (best.width, best.hasExceptions)
+        return (best.width, best.exceptionCount)
     }
 }

@@ -144,10 +144,10 @@ struct RankedCityWriter {
 
     /// Lowers `coordinateExponent` until `microdegrees` is a multiple of 10^exponent.
     private mutating func narrowCoordinateExponent(_ microdegrees: Int32) {
-        while coordinateExponent > 0, Int64(microdegrees) % Self.powersOfTen[coordinateExponent] != 0 { coordinateExponent -= 1 }
+        while coordinateExponent > 0, Int64(microdegrees) % CityRecordLayout.coordinateSteps[coordinateExponent] != 0 {
+            coordinateExponent -= 1
+        }
     }
-
-    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
     /// Where the alternate names of the next rank start in the `ALTN` text.
     private mutating func recordAlternateStart() throws(IndexBuildError) {
@@ -175,10 +175,8 @@ struct RankedCityWriter {
 
     /// The `CITY` section from the spilled per-rank fields: the header, the country table, the
     /// records block by block of `2^nameBlockShift` ranks (each block's name start its
-    /// smallest offset), the id exceptions found on the way. `layout.idExceptionCount` is
-    /// 0 (no exceptions) or 1 (ids of all ones and more are exceptions) on entry, and their
-    /// number on return.
-    private mutating func citySection(layout: inout CityRecordLayout, cityCount: Int) throws(IndexBuildError) -> [SectionPart] {
+    /// smallest offset), the id exceptions found on the way (as many as `layout` says).
+    private mutating func citySection(layout: CityRecordLayout, cityCount: Int) throws(IndexBuildError) -> [SectionPart] {
         try cityFields.finish()
         var bits = try PackedBitsFileWriter(directory: directory)
         var reader = ScratchFileReader(cityFields.file, bufferByteCount: 1 << 20)
@@ -218,7 +216,7 @@ struct RankedCityWriter {
                 try bits.append(half(record, 18), width: layout.countryWidth)
             }
         }
-        layout.idExceptionCount = idExceptions.bytes.count / CityRecordLayout.idExceptionByteCount
+        assert(idExceptions.bytes.count == CityRecordLayout.idExceptionByteCount * layout.idExceptionCount)
         var header = ByteWriter()
         for width in [layout.idWidth, layout.nameDeltaWidth, layout.nameByteCountWidth, layout.countryWidth] {
             header.appendUInt8(UInt8(width))
@@ -252,12 +250,12 @@ struct RankedCityWriter {
         // CITY: the widths are known now that every name offset and coordinate is.
         let nameBlockChoice = nameBlocks.choice()
         let idChoice = idWidths.choice()
-        var layout = CityRecordLayout(idWidth: idChoice.width, nameDeltaWidth: nameBlockChoice.deltaWidth,
+        let layout = CityRecordLayout(idWidth: idChoice.width, nameDeltaWidth: nameBlockChoice.deltaWidth,
                                       nameByteCountWidth: nameByteCountWidth,
                                       countryWidth: bitWidth(holding: UInt64(max(countries.count - 1, 0))),
                                       coordinateExponent: coordinateExponent, nameBlockShift: nameBlockChoice.shift,
-                                      idExceptionCount: idChoice.hasExceptions ? 1 : 0)
-        try add(.cities, true, try citySection(layout: &layout, cityCount: cityCount))
+                                      idExceptionCount: idChoice.exceptionCount)
+        try add(.cities, true, try citySection(layout: layout, cityCount: cityCount))
         try names.append(pendingName)
         try names.finish()
         try add(.names, true, [.file(names.file)])
