@@ -193,7 +193,7 @@ struct CityRecordFormatTests {
         func damaged(_ change: (inout [UInt8]) -> Void) throws -> CityIndex {
             var copy = bytes
             change(&copy)
-            return try CityIndex(bytes: Self.restamped(copy))
+            return try CityIndex(bytes: Fixtures.restamped(copy))
         }
         func expectViolation(_ index: CityIndex) {
             let error = #expect(throws: IndexFileError.self) { try index.verify() }
@@ -228,20 +228,6 @@ struct CityRecordFormatTests {
         let step = (0 ..< decoded.coordinateExponent).reduce(1) { value, _ in value * 10 }
         let coordinates = [180_000_000 / step, 360_000_000 / step].map { Int.bitWidth - $0.leadingZeroBitCount }
         return decoded.widths.reduce(coordinates[0] + coordinates[1], +)
-    }
-
-    /// Rewrites the checksum so that only the structural checks of verify() can object.
-    private static func restamped(_ bytes: [UInt8]) -> [UInt8] {
-        var copy = bytes
-        copy.replaceSubrange(8..<12, with: [0, 0, 0, 0])
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in copy {
-            crc ^= UInt32(byte)
-            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-        }
-        crc = ~crc
-        copy.replaceSubrange(8..<12, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
-        return copy
     }
 
     @Test("a CITY header with a coordinate exponent above 6 or a name block shift above 16 is refused at open")

@@ -152,27 +152,10 @@ struct CorruptIndexTests {
         #expect(changedAfterOpen > 0, "no input of the corpus changes an index after it opened")
     }
 
-    /// Rewrites the checksum so that only the structural checks of verify() can object.
-    static func restamped(_ bytes: [UInt8]) -> [UInt8] {
-        var copy = bytes
-        copy.replaceSubrange(8..<12, with: [0, 0, 0, 0])
-        var table = [UInt32](repeating: 0, count: 256)
-        for index in 0..<256 {
-            var value = UInt32(index)
-            for _ in 0..<8 { value = value & 1 == 1 ? (value >> 1) ^ 0xEDB8_8320 : value >> 1 }
-            table[index] = value
-        }
-        var crc: UInt32 = 0xFFFF_FFFF
-        for byte in copy { crc = (crc >> 8) ^ table[Int((crc ^ UInt32(byte)) & 0xFF)] }
-        crc = ~crc
-        copy.replaceSubrange(8..<12, with: (0..<4).map { UInt8(truncatingIfNeeded: crc >> (8 * $0)) })
-        return copy
-    }
-
     @Test("verify() passes on real indexes and finds structural damage behind a valid checksum")
     func deepVerification() throws {
         try Fixtures.defaultDataset.get().index.verify()
-        try CityIndex(bytes: Self.restamped(Fixtures.smallIndexBytes)).verify()
+        try CityIndex(bytes: Fixtures.restamped(Fixtures.smallIndexBytes)).verify()
         // Swap the first two CITY records: every check but the trie's agreement passes.
         let bytes = Fixtures.smallIndexBytes
         let cities = Self.section("CITY", in: bytes)
@@ -189,14 +172,14 @@ struct CorruptIndexTests {
         let first = Self.bits(in: bytes, at: records, width: recordWidth)
         Self.setBits(in: &swapped, at: records, to: Self.bits(in: bytes, at: records + recordWidth, width: recordWidth))
         Self.setBits(in: &swapped, at: records + recordWidth, to: first)
-        let index = try CityIndex(bytes: Self.restamped(swapped))
+        let index = try CityIndex(bytes: Fixtures.restamped(swapped))
         #expect(throws: IndexFileError.self) { try index.verify() }
         // Rename Hurzuf to Jurzuf in NAME: records, ids and nodes are fine, the keys are not.
         let name = Array("Hurzuf".utf8)
         let nameOffset = try #require((0 ..< bytes.count - name.count).first { Array(bytes[$0 ..< $0 + name.count]) == name })
         var renamed = bytes
         renamed[nameOffset] = UInt8(ascii: "J")
-        let renamedIndex = try CityIndex(bytes: Self.restamped(renamed))
+        let renamedIndex = try CityIndex(bytes: Fixtures.restamped(renamed))
         let rank = try #require(renamedIndex.city(id: 707860)?.rank)
         #expect(throws: IndexFileError.invariantViolated(.trieDisagreesWithRecords(rank: rank))) { try renamedIndex.verify() }
     }
@@ -225,7 +208,7 @@ struct CorruptIndexTests {
     func deepVerificationOfWordMatching() throws {
         let bytes = Fixtures.smallIndexBytes
         func verifyFails(_ damaged: [UInt8], _ what: Comment, with expected: InvariantViolation) throws {
-            let index = try CityIndex(bytes: Self.restamped(damaged))
+            let index = try CityIndex(bytes: Fixtures.restamped(damaged))
             #expect(throws: IndexFileError.invariantViolated(expected), what) { try index.verify() }
         }
         // Two postings of different keys swapped: their paths no longer spell their names.
@@ -288,7 +271,7 @@ struct CorruptIndexTests {
             renamed[symbols.lowerBound + 8 + 8 * Int(code)] ^= 1   // an ASCII letter stays one
         }
         #expect(decoded(munich, in: renamed) != decoded(munich, in: bytes))
-        let renamedIndex = try CityIndex(bytes: Self.restamped(renamed))
+        let renamedIndex = try CityIndex(bytes: Fixtures.restamped(renamed))
         do {
             try renamedIndex.verify()
             Issue.record("a renamed alternate passed verify()")
@@ -307,7 +290,7 @@ struct CorruptIndexTests {
         Self.setBits(in: &reordered, at: at + populationWidth, to: Self.bits(in: bytes, at: at, width: populationWidth))
         try verifyFails(reordered, "populations out of PORD's order", with: .populationOrderWrong(position: 8))
         // The undamaged file passes.
-        try CityIndex(bytes: Self.restamped(bytes)).verify()
+        try CityIndex(bytes: Fixtures.restamped(bytes)).verify()
     }
 
     @Test("top lists (NTOP, WTOP, WALP): searches use them, verify() recomputes them and finds a changed one")
@@ -324,7 +307,7 @@ struct CorruptIndexTests {
             damaged.replaceSubrange(lists ..< lists + 8, with: bytes[lists + 8 ..< lists + 16])
             damaged.replaceSubrange(lists + 8 ..< lists + 16, with: bytes[lists ..< lists + 8])
             let offset = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 8 + $1]) << (8 * $1) }
-            let index = try CityIndex(bytes: Self.restamped(damaged))
+            let index = try CityIndex(bytes: Fixtures.restamped(damaged))
             #expect(throws: IndexFileError.invariantViolated(.topListWrong(nodeOffset: offset))) { try index.verify() }
         }
         // One-letter queries end at listed nodes: the answers are the naive reference's.
