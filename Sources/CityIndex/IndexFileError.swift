@@ -86,6 +86,9 @@ public enum NodeDefect: Equatable, Sendable {
     case pathNotLongerThanParent(pathLength: Int)
     /// The section header's bucket capacity is not 1 (`NODE`) or 1…64 (`WNOD`).
     case invalidBucketCapacity(Int)
+    /// The section header's small-leaf count width is above 8, or its flags or reserved byte
+    /// hold bits FORMAT.md §6 does not define.
+    case invalidSectionHeader
     /// More repeated entries than entries, or a best entry outside the node's entries.
     case invalidCounts(repeatCount: Int, bestDelta: Int)
     /// Siblings' entries overlap, or a node's best entry ranks after one of its subtree's.

@@ -14,6 +14,10 @@ package struct BuildLimits: Sendable {
     /// Bytes of a trie section (`NODE`, `WNOD`): a child reference holds a distance shifted
     /// left by one bit in at most 32 bits (FORMAT.md §6).
     package var maximumTrieSectionByteCount = Int(Int32.max)
+    /// Largest child reference of a leaf held inline by its parent (FORMAT.md §6: at most 4
+    /// bytes); a leaf whose reference would be larger (hundreds of millions of entries
+    /// from its parent's first) is stored as a node instead.
+    package var largestInlineChildReference = Int(UInt32.max)
 
     package init() {}
 }

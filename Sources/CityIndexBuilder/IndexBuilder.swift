@@ -182,7 +182,7 @@ public struct IndexBuilder: Sendable {
 
         // Pass 3: the word index.
         startPhase("word index")
-        var words = WordIndexWriter()
+        var words = WordIndexWriter(largestInlineChildReference: limits.largestInlineChildReference)
         try words.write(try postings.sorted(mergeBufferBudget: limit / 8), cityCount: cityCount,
                         directory: scratchDirectory, add: add)
 

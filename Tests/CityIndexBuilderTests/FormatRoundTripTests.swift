@@ -45,7 +45,7 @@ struct FormatRoundTripTests {
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
         #expect(Array(bytes[0..<4]) == Array("CIDX".utf8))
-        #expect(bytes[4] == 6 && bytes[5] == 0)
+        #expect(bytes[4] == 7 && bytes[5] == 0)
         let recordedSize = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
@@ -84,13 +84,16 @@ struct FormatRoundTripTests {
         // coded "Lutetia".
         #expect(sizes[.alternateNames] == 8 + 8 + 8 + 8 + 1 + Self.codedLength(of: "Lutetia", in: built.bytes))
         #expect(sizes[.wordPostings] == 8 + 8)             // koln, lutetia, paris ×2: 4 × (2 + 1) bits, one word
-        // NODE (blind: no label bytes): header 8; "koln", one entry, is an inline leaf (only its
-        // parent's ref); leaf "paris" 3 (entry delta, entry count, shape 0); root 10 (delta,
-        // count, shape, path length 0, repeats, best, 2 labels, 2 one-byte refs).
-        #expect(sizes[.nodes] == 8 + 3 + 10)
-        // WNOD: header 8; "koln" and "lutetia" inline; "paris" 4 (a bucket of two postings
-        // names its best entry); root 12 (3 labels, 3 refs).
-        #expect(sizes[.wordNodes] == 8 + 4 + 12)
+        // NODE (blind: no label bytes, no repeat counts): header 8; "koln", one entry, is an
+        // inline leaf (only its parent's ref, entry delta 0: 0 << 2 | 1); so is "paris", a leaf
+        // of 2 entries (count width 1, no best: (1 << 1 | 2 − 2) << 2 | 3 = 11); root 9 (delta,
+        // count, shape, path length 0, best, 2 labels, 2 one-byte refs).
+        #expect(sizes[.nodes] == 8 + 9)
+        // WNOD: header 8; "koln" and "lutetia" inline; "paris", a bucket of two postings, inline
+        // too: ((2 << 3 | 0) << 3 | best 0) << 2 | 3 = 515 takes 2 bytes, so every ref of the
+        // root does, 6 bytes against 4 + 3 with the bucket stored; root 15 (delta, count,
+        // shape, path length, repeats, best, 3 labels, 3 two-byte refs).
+        #expect(sizes[.wordNodes] == 8 + 15)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         #expect(try index.search("paris", matching: .words, order: .population).map(\.id) == [1, 2])
@@ -275,9 +278,10 @@ struct FormatRoundTripTests {
             #"{"country":"XX","name":"\#(name)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"population":\#(100 * (index + 1))}"#
         }.joined(separator: ",") + "]"
         let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
-        // Header 8; one bucket leaf under the root, 4 bytes (delta, count, shape 0, best);
-        // the root 8 (delta, count, shape, path length, repeats, best, label, ref).
-        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 4 + 8)
+        // Header 8; one bucket under the root, inline in its ref: ((0 << 3 | 5 − 2) << 3 | best
+        // 4, "salt") << 2 | 3 = 115, one byte; the root 8 (delta, count, shape, path length,
+        // repeats, best, label, ref).
+        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 8)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         for (query, ids) in [("s", [1, 4, 2, 3, 5]), ("sal", [1, 4, 2, 3, 5]), ("sala", [1, 4]), ("salam", [4]), ("sale", [2]),

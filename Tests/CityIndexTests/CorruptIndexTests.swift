@@ -56,8 +56,8 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 6...6)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 6...6)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 7...7)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 7...7)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
@@ -65,14 +65,15 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("format version 1, 2, 3, 4 and 5 files (written by earlier build-index versions) are rejected with a clear message, not misread",
-          arguments: [1, 2, 3, 4, 5])
+    @Test("format version 1 to 6 files (written by earlier build-index versions) are rejected with a clear message, not misread",
+          arguments: [1, 2, 3, 4, 5, 6])
     func rejectsOlderVersions(version: UInt32) throws {
         let path = Fixtures.directory.appendingPathComponent("small-v\(version).cidx").path
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 6...6)) { try CityIndex(path: path) }
-        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 6...6)
-        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 6...6). "
-                + "Rebuild the index with this version's build-index (version 6 locates the primary names by blocks of "
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 7...7)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 7...7)
+        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 7...7). "
+                + "Rebuild the index with this version's build-index (version 7 holds trie leaves of a few entries in their "
+                + "parents and stores only the node fields a trie uses; version 6 locates the primary names by blocks of "
                 + "records and stores coordinates at the precision the input has; version 5 marks demoted alternate-name matches in the "
                 + "word postings; version 4 holds one-entry trie leaves in their parents "
                 + "and packs the alternate names' offsets; version 3 stored the tries without their label bytes; "

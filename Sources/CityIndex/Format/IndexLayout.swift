@@ -6,13 +6,14 @@ package enum IndexLayout {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 6
+    package static let currentVersion: UInt32 = 7
     /// The format versions this library reads. Versions 1 (no word matching, no ranking
     /// data in the trie), 2 (tries with their label bytes), 3 (every trie leaf stored as a
-    /// node, 32-bit alternate-name offsets), 4 (no demoted word postings) and 5 (a full name
-    /// offset and six-decimal coordinates in every `CITY` record) are rejected: their files
+    /// node, 32-bit alternate-name offsets), 4 (no demoted word postings), 5 (a full name
+    /// offset and six-decimal coordinates in every `CITY` record) and 6 (every trie leaf of
+    /// several entries stored as a node, every node field stored) are rejected: their files
     /// must be rebuilt.
-    package static let supportedVersions: ClosedRange<UInt32> = 6...6
+    package static let supportedVersions: ClosedRange<UInt32> = 7...7
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32
@@ -62,7 +63,8 @@ package enum IndexLayout {
         return alternateHeaderByteCount + (blockCount * 4 + 7) / 8 * 8
     }
 
-    /// Size of the `NODE` and `WNOD` sections' own header (root offset + bucket capacity).
+    /// Size of the `NODE` and `WNOD` sections' own header (root offset, bucket capacity,
+    /// small-leaf count width, flags, a reserved byte).
     package static let nodeSectionHeaderByteCount = 8
     /// Most entries a `WNOD` leaf holding several keys (a bucket) has, as `build-index`
     /// writes it, and the most any file may declare (bounds a search's scan of a bucket).

@@ -6,15 +6,18 @@
 ///
 /// Grammar (FORMAT.md §6):
 /// `Node --> firstEntryDelta:varint, entryCount:varint, shape:varint, [pathLength:varint,
-///  repeatCount:varint, bestDelta:varint, childLabels:u8^childCount,
+///  repeatCount:varint?, bestDelta:varint?, childLabels:u8^childCount,
 ///  childRefs:uint(refWidth)^childCount]`
 /// (`shape` is 0 for a leaf, else `((childCount − 1) << 2 | (refWidth − 1)) + 1`; the bracket
 /// only for an inner node: a leaf's entries are one key's, one per city and in population
 /// order, so its repeat count is 0 and its best entry its first), or, for a bucket of 2 or
-/// more entries, `[bestDelta:varint]`. A child ref is `distance << 1` for a node stored
-/// `distance` bytes before its parent, or `entryDelta << 1 | 1` for an **inline leaf**: a
-/// leaf of exactly one entry, `parent.firstEntry + entryDelta`, that is not stored at all
-/// (FORMAT.md §6).
+/// more entries, `[bestDelta:varint?]`. The fields marked `?` are stored only when the
+/// section's flags say so (`TrieEncoding`), else they are 0. A child ref is
+/// - `distance << 1` for a node stored `distance` bytes before its parent;
+/// - `entryDelta << 2 | 1` for an **inline leaf** of exactly one entry,
+///   `parent.firstEntry + entryDelta`, that is not stored at all;
+/// - `((entryDelta << countWidth | entryCount − 2) << bestWidth | bestDelta) << 2 | 3` for a
+///   **small inline leaf** of 2 … 2^countWidth + 1 entries, not stored either (FORMAT.md §6).
 ///
 /// The trie is *blind* (a PATRICIA trie): a node stores where its path ends, not the bytes
 /// of its edge label. Every key below a node starts with the node's path, so the bytes are
@@ -28,8 +31,8 @@
 /// - an inner node's path is longer than its parent's (so a walk moves forward in the query).
 struct TrieNode {
     /// Offset of the node from the start of the section; for an inline leaf (stored only as
-    /// its parent's child ref) minus the offset of that ref, so that offsets stay unique and
-    /// never name a stored node (top lists are looked up by offset).
+    /// its parent's child ref, of one entry or a few) minus the offset of that ref, so that
+    /// offsets stay unique and never name a stored node (top lists are looked up by offset).
     let offset: Int
     /// The length in bytes of the node's path (its key prefix) for an inner node; `Int.max`
     /// for a leaf, whose path is the whole key of its entries and is never branched on.
@@ -44,8 +47,9 @@ struct TrieNode {
     /// in `entries` (equal to `firstEntry` when there are none).
     let bestEntry: Int
     let childCount: Int
-    /// The section's bucket capacity (FORMAT.md §6), which decides whether a leaf is a bucket.
-    let bucketCapacity: Int
+    /// The section's grammar choices (FORMAT.md §6): its bucket capacity, which decides
+    /// whether a leaf is a bucket, its optional fields and the packing of small inline leaves.
+    let encoding: TrieEncoding
     private let refWidth: Int
     /// Section offset of the child labels; the child refs follow them.
     private let childLabelsOffset: Int
@@ -56,8 +60,11 @@ struct TrieNode {
     /// Whether the node has no children (and so no stored path length).
     var isLeaf: Bool { childCount == 0 }
 
-    /// Whether the node is an inline leaf: one entry, stored only as its parent's child ref.
+    /// Whether the node is an inline leaf: one entry or a few, stored only as its parent's child ref.
     var isInline: Bool { offset < 0 }
+
+    /// The section's bucket capacity (FORMAT.md §6), which decides whether a leaf is a bucket.
+    var bucketCapacity: Int { encoding.bucketCapacity }
 
     /// Where the node's bytes (an inline leaf's: its ref) lie in the section, for errors.
     var byteOffset: Int { abs(offset) }
@@ -69,7 +76,7 @@ struct TrieNode {
     /// `parentPathLength` bytes (-1 for the root, whose path is empty).
     /// - Complexity: O(1) (a few varints), independent of the number of children.
     init(at offset: Int, in section: ByteView, parentFirstEntry: Int,
-         parentEntries: Range<Int>, parentPathLength: Int, bucketCapacity: Int) throws(IndexFileError) {
+         parentEntries: Range<Int>, parentPathLength: Int, encoding: TrieEncoding) throws(IndexFileError) {
         func defect(_ reason: NodeDefect) -> IndexFileError { .corruptNode(nodeOffset: offset, reason: reason) }
         guard let (entryDelta, afterDelta) = section.varint(at: offset),
               let (entryCount, afterCount) = section.varint(at: afterDelta),
@@ -82,23 +89,31 @@ struct TrieNode {
         guard childCount <= Self.maximumChildCount else { throw defect(.tooManyChildren(childCount)) }
         var repeatCount: UInt32 = 0, bestDelta: UInt32 = 0
         var pathLength = Int.max
-        var afterSummary = afterShape
         if childCount > 0 {
-            guard let (length, afterLength) = section.varint(at: afterShape),
-                  let (repeats, afterRepeat) = section.varint(at: afterLength),
-                  let (best, afterBest) = section.varint(at: afterRepeat) else {
-                throw defect(.malformedVarint)
+            guard let (length, afterLength) = section.varint(at: afterShape) else { throw defect(.malformedVarint) }
+            var afterSummary = afterLength
+            if encoding.storesRepeatCount {
+                guard let (repeats, after) = section.varint(at: afterSummary) else { throw defect(.malformedVarint) }
+                (repeatCount, afterSummary) = (repeats, after)
+            }
+            if encoding.storesBestDelta {
+                guard let (best, after) = section.varint(at: afterSummary) else { throw defect(.malformedVarint) }
+                (bestDelta, afterSummary) = (best, after)
             }
             guard Int(length) > parentPathLength else {
                 throw defect(.pathNotLongerThanParent(pathLength: Int(length)))
             }
-            (pathLength, repeatCount, bestDelta, afterSummary) = (Int(length), repeats, best, afterBest)
-        } else if bucketCapacity > 1 && entryCount >= 2 && entryCount <= bucketCapacity {
+            pathLength = Int(length)
+            self.childLabelsOffset = afterSummary
+        } else if encoding.storesBestDelta && encoding.bucketCapacity > 1 && entryCount >= 2 && entryCount <= encoding.bucketCapacity {
             // A bucket of several entries: not in population order, so it names its best.
             guard let (best, _) = section.varint(at: afterShape) else {
                 throw defect(section.uint8(at: afterShape) == nil ? .truncated : .malformedVarint)
             }
             bestDelta = best
+            self.childLabelsOffset = afterShape
+        } else {
+            self.childLabelsOffset = afterShape
         }
         let firstEntry = parentFirstEntry + Int(entryDelta)
         guard firstEntry >= parentEntries.lowerBound, Int(entryCount) <= parentEntries.upperBound - firstEntry else {
@@ -108,7 +123,7 @@ struct TrieNode {
             throw defect(.invalidCounts(repeatCount: Int(repeatCount), bestDelta: Int(bestDelta)))
         }
         if childCount > 0 {
-            guard section.slice(offset: afterSummary, length: childCount * (1 + refWidth)) != nil else {
+            guard section.slice(offset: childLabelsOffset, length: childCount * (1 + refWidth)) != nil else {
                 throw defect(.truncated)
             }
         }
@@ -119,21 +134,21 @@ struct TrieNode {
         self.cityCount = Int(entryCount - repeatCount)
         self.bestEntry = firstEntry + Int(bestDelta)
         self.childCount = childCount
-        self.bucketCapacity = bucketCapacity
+        self.encoding = encoding
         self.refWidth = refWidth
-        self.childLabelsOffset = afterSummary
     }
 
-    /// The inline leaf whose ref lies at `refOffset`: entry `firstEntry` alone.
-    private init(inlineLeafRefAt refOffset: Int, firstEntry: Int, bucketCapacity: Int) {
+    /// The inline leaf whose ref lies at `refOffset`: `entryCount` entries from `firstEntry`
+    /// (of distinct cities: one key's, or a bucket's), the best `bestDelta` after the first.
+    private init(inlineLeafRefAt refOffset: Int, firstEntry: Int, entryCount: Int, bestDelta: Int, encoding: TrieEncoding) {
         offset = -refOffset
         pathLength = Int.max
         self.firstEntry = firstEntry
-        entryCount = 1
-        cityCount = 1
-        bestEntry = firstEntry
+        self.entryCount = entryCount
+        cityCount = entryCount
+        bestEntry = firstEntry + bestDelta
         childCount = 0
-        self.bucketCapacity = bucketCapacity
+        self.encoding = encoding
         refWidth = 0
         childLabelsOffset = 0
     }
@@ -167,11 +182,24 @@ struct TrieNode {
         let refOffset = childLabelsOffset + childCount + index * refWidth
         let ref = Int(section.unsigned(uncheckedAt: refOffset, width: refWidth))
         if ref & 1 == 1 {
-            let childFirstEntry = firstEntry + ref >> 1
-            guard childFirstEntry < firstEntry + entryCount else {
-                throw .corruptNode(nodeOffset: refOffset, reason: .entryRangeOutsideParent(firstEntry: childFirstEntry, entryCount: 1))
+            var entryDelta = ref >> 2, count = 1, bestDelta = 0
+            if ref & 2 != 0 {
+                // A small inline leaf: its best entry (for a bucket), then its count less 2.
+                bestDelta = entryDelta & (1 << encoding.smallLeafBestWidth - 1)
+                entryDelta >>= encoding.smallLeafBestWidth
+                count = entryDelta & (1 << encoding.smallLeafCountWidth - 1) + 2
+                entryDelta >>= encoding.smallLeafCountWidth
+                if count > encoding.bucketCapacity { bestDelta = 0 }
             }
-            return TrieNode(inlineLeafRefAt: refOffset, firstEntry: childFirstEntry, bucketCapacity: bucketCapacity)
+            let childFirstEntry = firstEntry + entryDelta
+            guard childFirstEntry <= firstEntry + entryCount - count else {
+                throw .corruptNode(nodeOffset: refOffset, reason: .entryRangeOutsideParent(firstEntry: childFirstEntry, entryCount: count))
+            }
+            guard bestDelta < count else {
+                throw .corruptNode(nodeOffset: refOffset, reason: .invalidCounts(repeatCount: 0, bestDelta: bestDelta))
+            }
+            return TrieNode(inlineLeafRefAt: refOffset, firstEntry: childFirstEntry, entryCount: count,
+                            bestDelta: bestDelta, encoding: encoding)
         }
         let distance = ref >> 1
         let childOffset = offset - distance
@@ -179,6 +207,6 @@ struct TrieNode {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))
         }
         return try TrieNode(at: childOffset, in: section, parentFirstEntry: firstEntry, parentEntries: entries,
-                            parentPathLength: pathLength, bucketCapacity: bucketCapacity)
+                            parentPathLength: pathLength, encoding: encoding)
     }
 }

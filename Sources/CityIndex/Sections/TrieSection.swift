@@ -9,30 +9,37 @@
 /// entries holds one key. (`NODE`'s capacity is 1: every leaf is one key.)
 ///
 /// Invariant (checked by `init(validating:kind:entryCount:)`): the root offset lies inside the
-/// section after its header, the bucket capacity is 1 for `NODE` and 1…64 for `WNOD`, and the
-/// root parses, covers every entry and has an empty path. Every other node is checked as a
+/// section after its header, the bucket capacity is 1 for `NODE` and 1…64 for `WNOD`, the
+/// rest of the header is a valid `TrieEncoding`, and the root parses, covers every entry and
+/// has an empty path. Every other node is checked as a
 /// walk reaches it (`TrieNode`).
 struct TrieSection {
     let nodes: ByteView
     let root: TrieNode
-    let bucketCapacity: Int
+    let encoding: TrieEncoding
+    var bucketCapacity: Int { encoding.bucketCapacity }
 
     /// - Complexity: O(1).
     init(validating section: ByteView, kind: SectionKind, entryCount: Int) throws(IndexFileError) {
-        guard let rootOffset = section.uint32(at: 0), let capacity = section.uint32(at: 4),
+        guard let rootOffset = section.uint32(at: 0), let capacity = section.uint8(at: 4),
+              let countWidth = section.uint8(at: 5), let flags = section.uint8(at: 6), let reserved = section.uint8(at: 7),
               section.count >= IndexLayout.nodeSectionHeaderByteCount else {
             throw .sectionSizeMismatch(section: kind, byteCount: UInt64(section.count),
                                        expectedByteCount: UInt64(IndexLayout.nodeSectionHeaderByteCount))
         }
-        let validCapacity = kind == .nodes ? 1...1 : 1...UInt32(IndexLayout.maximumBucketCapacity)
+        let validCapacity = kind == .nodes ? 1...1 : 1...UInt8(IndexLayout.maximumBucketCapacity)
         guard validCapacity.contains(capacity) else {
             throw .corruptNode(nodeOffset: 4, reason: .invalidBucketCapacity(Int(capacity)))
+        }
+        guard reserved == 0, let encoding = TrieEncoding(bucketCapacity: Int(capacity), smallLeafCountWidth: Int(countWidth),
+                                                         flags: flags) else {
+            throw .corruptNode(nodeOffset: 5, reason: .invalidSectionHeader)
         }
         guard Int(rootOffset) >= IndexLayout.nodeSectionHeaderByteCount, Int(rootOffset) < section.count else {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .invalidRootOffset)
         }
         let root = try TrieNode(at: Int(rootOffset), in: section, parentFirstEntry: 0, parentEntries: 0..<entryCount,
-                                parentPathLength: -1, bucketCapacity: Int(capacity))
+                                parentPathLength: -1, encoding: encoding)
         guard root.isLeaf || root.pathLength == 0 else {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .pathNotLongerThanParent(pathLength: root.pathLength))
         }
@@ -42,7 +49,7 @@ struct TrieSection {
         }
         nodes = section
         self.root = root
-        bucketCapacity = Int(capacity)
+        self.encoding = encoding
     }
 
     /// Whether `node` is a bucket: a leaf whose entries may belong to several keys.

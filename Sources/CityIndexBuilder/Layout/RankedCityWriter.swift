@@ -59,7 +59,10 @@ struct RankedCityWriter {
         self.countryIndex = countryIndex
         nameByteCountWidth = bitWidth(holding: UInt64(preparer.largestNameByteCount))
         populationWidth = bitWidth(holding: preparer.largestPopulationField)
-        nodeTrie = TrieSectionWriter(output: try ScratchFile(directory: directory))
+        // Without populations, population order is search order: every node's best entry is its first.
+        nodeTrie = TrieSectionWriter(storesBestDelta: populationWidth > 0,
+                                     largestInlineReference: preparer.limits.largestInlineChildReference,
+                                     output: try ScratchFile(directory: directory))
         cityFields = SpillingByteWriter(file: try ScratchFile(directory: directory))
         names = SpillingByteWriter(file: try ScratchFile(directory: directory))
         alternateText = SpillingByteWriter(file: try ScratchFile(directory: directory))

@@ -51,6 +51,8 @@ enum WordPostingRecord {
 /// Memory: the postings of one key, the trie's open path and the last posting of each city
 /// (4 bytes per city, to count distinct cities per node).
 struct WordIndexWriter {
+    /// A trie leaf whose inline child ref would be larger is stored (`BuildLimits`).
+    var largestInlineChildReference = Int(UInt32.max)
     private(set) var keyCount = 0
     private(set) var postingCount = 0
     private(set) var nodeCount = 0
@@ -58,6 +60,7 @@ struct WordIndexWriter {
     mutating func write(_ postings: SortedRecords, cityCount: Int, directory: String,
                         add: (SectionKind, Bool, [SectionPart]) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
         var trie = TrieSectionWriter(bucketCapacity: IndexLayout.wordBucketCapacity, cityCount: cityCount,
+                                     largestInlineReference: largestInlineChildReference,
                                      output: try ScratchFile(directory: directory))
         var values = try PackedValuesFile(directory: directory)
         var largestField: UInt64 = 0

@@ -39,3 +39,8 @@ struct ByteWriter {
         for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(index))) }
     }
 }
+
+/// How many bytes `appendVarint` takes for `value` (1–5). O(1).
+func varintByteCount(_ value: Int) -> Int {
+    max(1, (Int.bitWidth - value.leadingZeroBitCount + 6) / 7)
+}

@@ -35,8 +35,9 @@ struct TrieSectionWriter {
         var children: [Child] = []
     }
 
-    /// A child edge: a written node, or (`offset` nil) a bucket to write as a leaf when its
-    /// parent is written, or a leaf of one entry, held inline by its parent's ref.
+    /// A child edge: a written node, or (`offset` nil) a leaf its parent writes: inline in
+    /// its child ref (always for one entry; for a few, when that takes fewer bytes), or
+    /// stored just before the parent.
     private struct Child {
         var label: UInt8
         var offset: Int?
@@ -46,8 +47,10 @@ struct TrieSectionWriter {
         var entryCount: Int { entryEnd - firstEntry }
     }
 
-    private let bucketCapacity: Int
-    private let header = 8
+    private let encoding: TrieEncoding
+    private let largestInlineReference: Int
+    private var bucketCapacity: Int { encoding.bucketCapacity }
+    private let header = IndexLayout.nodeSectionHeaderByteCount
     private var writer: SpillingByteWriter
     private var stack: [OpenNode]
     private var previousKey: [UInt8] = []
@@ -60,9 +63,20 @@ struct TrieSectionWriter {
     /// - Parameters:
     ///   - bucketCapacity: most entries a leaf may hold (FORMAT.md §6: a *bucket*, several
     ///     keys' entries of distinct cities); 1 keeps every leaf to one key. Above 1 needs `cityCount`.
-    ///   - cityCount: how many cities there are, when several entries may belong to one city.
-    init(bucketCapacity: Int = 1, cityCount: Int? = nil, output: ScratchFile) {
-        self.bucketCapacity = bucketCapacity
+    ///   - cityCount: how many cities there are, when several entries may belong to one city
+    ///     (the nodes then store how many entries repeat a city).
+    ///   - storesBestDelta: whether the nodes name their best entry in population order;
+    ///     `false` only when population order is entry order (no populations, one entry per city).
+    ///   - largestInlineReference: a leaf whose inline child ref would be larger is stored.
+    init(bucketCapacity: Int = 1, cityCount: Int? = nil, storesBestDelta: Bool = true,
+         largestInlineReference: Int = Int(UInt32.max), output: ScratchFile) {
+        // Small inline leaves: every bucket (2 … capacity entries), or, in a trie of one key
+        // per leaf, leaves of 2 or 3 entries (names that 2 or 3 cities share).
+        let countWidth = bucketCapacity > 2 ? bitWidth(holding: UInt64(bucketCapacity - 2)) : 1
+        let flags = (cityCount == nil ? 0 : TrieEncoding.repeatCountFlag) | (storesBestDelta ? TrieEncoding.bestDeltaFlag : 0)
+        encoding = TrieEncoding(bucketCapacity: bucketCapacity, smallLeafCountWidth: countWidth, flags: flags)!
+        precondition(encoding.largestSmallLeaf >= bucketCapacity, "every bucket must fit a small inline leaf")
+        self.largestInlineReference = largestInlineReference
         writer = SpillingByteWriter(file: output, startCount: header)
         stack = [OpenNode(depth: 0, firstEntry: 0, entryEnd: 0, key: [])]
         lastEntryOfCity = cityCount.map { [Int32](repeating: -1, count: $0) }
@@ -114,7 +128,8 @@ struct TrieSectionWriter {
     }
 
     /// Closes every node and writes the root. Returns the section's first 8 bytes (root
-    /// offset, bucket capacity); the rest is in the output file.
+    /// offset, bucket capacity, small-leaf count width, flags, reserved); the rest is in the
+    /// output file.
     mutating func finish() throws(IndexBuildError) -> [UInt8] {
         while stack.count > 1 { try attach(stack.removeLast()) }
         precondition(stack[0].entryEnd == entryCount, "the trie must cover every entry")
@@ -123,7 +138,10 @@ struct TrieSectionWriter {
         var bytes = ByteWriter(capacity: header)
         // Truncated when the section passes 4 GiB: IndexBuilder then refuses it (BuildLimits).
         bytes.appendUInt32(UInt32(truncatingIfNeeded: rootOffset))
-        bytes.appendUInt32(UInt32(bucketCapacity))
+        bytes.appendUInt8(UInt8(bucketCapacity))
+        bytes.appendUInt8(UInt8(encoding.smallLeafCountWidth))
+        bytes.appendUInt8(encoding.flags)
+        bytes.appendUInt8(0)
         return bytes.bytes
     }
 
@@ -135,20 +153,74 @@ struct TrieSectionWriter {
 
     private func distinctCities(_ node: OpenNode) -> Int { node.entryEnd - node.firstEntry - node.duplicates }
 
+    /// Whether a leaf of `entryCount` entries names its best one: a bucket of several entries
+    /// (not in population order), when the section stores best entries.
+    private func namesBest(entryCount: Int) -> Bool {
+        encoding.storesBestDelta && bucketCapacity > 1 && (2 ... bucketCapacity).contains(entryCount)
+    }
+
+    /// The bytes of `leaf`, a child of the node whose first entry is `parentFirstEntry`, stored.
+    private func storedLeafByteCount(_ leaf: Child, parentFirstEntry: Int) -> Int {
+        varintByteCount(leaf.firstEntry - parentFirstEntry) + varintByteCount(leaf.entryCount) + 1
+            + (namesBest(entryCount: leaf.entryCount) ? varintByteCount(max(leaf.best, leaf.firstEntry) - leaf.firstEntry) : 0)
+    }
+
+    /// The child refs of `node` written at `offset` (FORMAT.md §6): a stored child by its
+    /// distance, any other (a leaf of one entry or a few) inline.
+    private func childRefs(_ node: OpenNode, _ children: [Child], offset: Int) -> [Int] {
+        children.map { child in child.offset.map { (offset - $0) << 1 } ?? inlineRef(of: child, below: node) }
+    }
+
+    /// The ref that holds `child`, a leaf of one entry or a few, inline in `node`.
+    private func inlineRef(of child: Child, below node: OpenNode) -> Int {
+        let entryDelta = child.firstEntry - node.firstEntry
+        if child.entryCount == 1 { return entryDelta << 2 | 1 }
+        return encoding.smallLeafRef(entryDelta: entryDelta, entryCount: child.entryCount,
+                                     bestDelta: max(child.best, child.firstEntry) - child.firstEntry)
+    }
+
+    private static func refWidth(_ refs: [Int]) -> Int {
+        let largestRef = refs.max()!
+        return largestRef < 1 << 8 ? 1 : largestRef < 1 << 16 ? 2 : largestRef < 1 << 24 ? 3 : 4
+    }
+
     private mutating func write(_ node: OpenNode, parentFirstEntry: Int) throws(IndexBuildError) -> Int {
-        // Buckets below this node become leaves first (children before parents, I1); a
-        // leaf of one entry is not stored at all: its parent's ref holds it (inline).
+        // Leaves of several entries below this node are held inline by its refs when that
+        // takes fewer bytes (their count and best entry widen every ref of the node), else
+        // stored just before it (children before parents, I1). A leaf of one entry is
+        // inline. A leaf whose inline ref would not fit 4 bytes (far from the node's first
+        // entry, in a trie of hundreds of millions of entries) is stored.
         var children = node.children
-        for index in children.indices where children[index].offset == nil && children[index].entryCount >= 2 {
+        let kept = children.indices.filter { children[$0].offset == nil }
+        let tooFar = Set(kept.filter { inlineRef(of: children[$0], below: node) > largestInlineReference })
+        let small = Set(kept.filter { children[$0].entryCount >= 2 && !tooFar.contains($0) })
+        func storing(_ leaves: [Int]) -> (children: [Child], refs: [Int], leafBytes: Int) {
+            var stored = children
+            var offset = writer.count
+            for index in leaves {
+                stored[index].offset = offset
+                offset += storedLeafByteCount(children[index], parentFirstEntry: node.firstEntry)
+            }
+            return (stored, childRefs(node, stored, offset: offset), offset - writer.count)
+        }
+        let inline = storing(kept.filter(tooFar.contains))
+        let stored = storing(kept.filter { tooFar.contains($0) || small.contains($0) })
+        let storesSmall = !small.isEmpty && stored.leafBytes + children.count * Self.refWidth(stored.refs)
+            < inline.leafBytes + children.count * Self.refWidth(inline.refs)
+        let chosen = storesSmall ? stored : inline
+        for index in kept where chosen.children[index].offset != nil {
             let child = children[index]
-            children[index].offset = writer.count
             nodeCount += 1
             try writer.appendVarint(UInt32(child.firstEntry - node.firstEntry))
             try writer.appendVarint(UInt32(child.entryCount))
             try writer.appendVarint(0)
-            // Its entries are several keys' runs: name the best of them.
-            try writer.appendVarint(UInt32(child.best - child.firstEntry))
+            if namesBest(entryCount: child.entryCount) {
+                // Its entries are several keys' runs: name the best of them.
+                try writer.appendVarint(UInt32(max(child.best, child.firstEntry) - child.firstEntry))
+            }
         }
+        children = chosen.children
+        let refs = chosen.refs
         nodeCount += children.count { $0.offset == nil }
         let offset = writer.count
         nodeCount += 1
@@ -157,25 +229,24 @@ struct TrieSectionWriter {
         try writer.appendVarint(UInt32(entryCount))
         guard !children.isEmpty else {
             try writer.appendVarint(0)   // shape: a leaf
-            if bucketCapacity > 1 && (2 ... bucketCapacity).contains(entryCount) {
+            if namesBest(entryCount: entryCount) {
                 // A leaf a reader takes for a bucket names its best entry (here: its first).
                 try writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
             }
             return offset
         }
-        // A stored child is referred to by its distance, an inline leaf by its entry.
-        let refs = children.map { child in
-            child.offset.map { (offset - $0) << 1 } ?? (child.firstEntry - node.firstEntry) << 1 | 1
-        }
-        let largestRef = refs.max()!
-        let width = largestRef < 1 << 8 ? 1 : largestRef < 1 << 16 ? 2 : largestRef < 1 << 24 ? 3 : 4
+        let width = Self.refWidth(refs)
         try writer.appendVarint(UInt32(((children.count - 1) << 2 | (width - 1)) + 1))
         // The trie is blind: an inner node stores where its path ends, not its label
         // bytes (a search reads them from a key below it). A leaf stores neither path
         // nor summary: it is one key's entries, one per city, best first, or a bucket.
         try writer.appendVarint(UInt32(node.depth))
-        try writer.appendVarint(UInt32(entryCount - (lastEntryOfCity == nil ? entryCount : distinctCities(node))))
-        try writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
+        if encoding.storesRepeatCount {
+            try writer.appendVarint(UInt32(entryCount - (lastEntryOfCity == nil ? entryCount : distinctCities(node))))
+        }
+        if encoding.storesBestDelta {
+            try writer.appendVarint(UInt32(max(node.best, node.firstEntry) - node.firstEntry))
+        }
         for child in children { try writer.appendUInt8(child.label) }
         // Truncated past 4 bytes (a section over 2 GiB): IndexBuilder refuses the section.
         for ref in refs { try writer.appendLittleEndian(UInt64(truncatingIfNeeded: ref), byteCount: width) }
@@ -193,8 +264,10 @@ struct TrieSectionWriter {
     /// node on top of the stack.
     private mutating func attach(_ node: OpenNode) throws(IndexBuildError) {
         let parent = stack[stack.count - 1]
-        let isLeafOfOne = node.entryEnd - node.firstEntry == 1 && node.children.isEmpty
-        let offset = isLeafOfOne || fitsBucket(node) ? nil : try write(node, parentFirstEntry: parent.firstEntry)
+        // A leaf of one key small enough to be inline, or a subtree that fits a bucket, is
+        // written by its parent.
+        let isSmallLeaf = node.children.isEmpty && node.entryEnd - node.firstEntry <= encoding.largestSmallLeaf
+        let offset = isSmallLeaf || fitsBucket(node) ? nil : try write(node, parentFirstEntry: parent.firstEntry)
         let label = node.key[parent.depth]
         let top = stack.count - 1
         stack[top].children.append(Child(label: label, offset: offset, firstEntry: node.firstEntry,
