@@ -89,6 +89,7 @@ struct TrieNode {
         guard childCount <= Self.maximumChildCount else { throw defect(.tooManyChildren(childCount)) }
         var repeatCount: UInt32 = 0, bestDelta: UInt32 = 0
         var pathLength = Int.max
+        var labelsOffset = afterShape
         if childCount > 0 {
             guard let (length, afterLength) = section.varint(at: afterShape) else { throw defect(.malformedVarint) }
             var afterSummary = afterLength
@@ -104,16 +105,13 @@ struct TrieNode {
                 throw defect(.pathNotLongerThanParent(pathLength: Int(length)))
             }
             pathLength = Int(length)
-            self.childLabelsOffset = afterSummary
+            labelsOffset = afterSummary
         } else if encoding.storesBestDelta && encoding.bucketCapacity > 1 && entryCount >= 2 && entryCount <= encoding.bucketCapacity {
             // A bucket of several entries: not in population order, so it names its best.
             guard let (best, _) = section.varint(at: afterShape) else {
                 throw defect(section.uint8(at: afterShape) == nil ? .truncated : .malformedVarint)
             }
             bestDelta = best
-            self.childLabelsOffset = afterShape
-        } else {
-            self.childLabelsOffset = afterShape
         }
         let firstEntry = parentFirstEntry + Int(entryDelta)
         guard firstEntry >= parentEntries.lowerBound, Int(entryCount) <= parentEntries.upperBound - firstEntry else {
@@ -123,7 +121,7 @@ struct TrieNode {
             throw defect(.invalidCounts(repeatCount: Int(repeatCount), bestDelta: Int(bestDelta)))
         }
         if childCount > 0 {
-            guard section.slice(offset: childLabelsOffset, length: childCount * (1 + refWidth)) != nil else {
+            guard section.slice(offset: labelsOffset, length: childCount * (1 + refWidth)) != nil else {
                 throw defect(.truncated)
             }
         }
@@ -136,6 +134,7 @@ struct TrieNode {
         self.childCount = childCount
         self.encoding = encoding
         self.refWidth = refWidth
+        childLabelsOffset = labelsOffset
     }
 
     /// The inline leaf whose ref lies at `refOffset`: `entryCount` entries from `firstEntry`
