@@ -17,7 +17,7 @@ struct CityRecordFormatTests {
         let records: [[Int]]        // id field, latitude, longitude, name distance, byte count, country
 
         init(_ bytes: [UInt8], cityCount: Int) {
-            let range = FormatRoundTripTests.section("CITY", in: bytes)
+            let range = Fixtures.section("CITY", in: bytes)
             let base = range.lowerBound
             widths = (0..<4).map { Int(bytes[base + $0]) }
             let countryCount = Int(bytes[base + 4]) | Int(bytes[base + 5]) << 8
@@ -110,7 +110,7 @@ struct CityRecordFormatTests {
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
         let decoded = DecodedCitySection(built.bytes, cityCount: cities.count)
-        let names = FormatRoundTripTests.section("NAME", in: built.bytes)
+        let names = Fixtures.section("NAME", in: built.bytes)
         var offsets: [Int] = []
         for (rank, record) in decoded.records.enumerated() {
             let offset = decoded.blockStarts[rank >> decoded.nameBlockShift] + record[3]
@@ -184,7 +184,7 @@ struct CityRecordFormatTests {
     func damagedIDExceptions() throws {
         let ids = Array(0 ..< 300) + [5_000_000, 9_000_000]
         let bytes = try IndexBuilder().build(jsonBytes: Self.json(ids: ids)).bytes
-        let base = FormatRoundTripTests.section("CITY", in: bytes).lowerBound
+        let base = Fixtures.section("CITY", in: bytes).lowerBound
         let decoded = DecodedCitySection(bytes, cityCount: ids.count)
         #expect(decoded.idExceptions.count == 2)
         let countryCount = Int(bytes[base + 4]) | Int(bytes[base + 5]) << 8
@@ -233,7 +233,7 @@ struct CityRecordFormatTests {
     @Test("a CITY header with a coordinate exponent above 6 or a name block shift above 16 is refused at open")
     func invalidHeaderValues() throws {
         let bytes = Fixtures.smallIndexBytes
-        let base = FormatRoundTripTests.section("CITY", in: bytes).lowerBound
+        let base = Fixtures.section("CITY", in: bytes).lowerBound
         for (offset, value) in [(6, 7), (7, 17), (6, 255), (7, 255)] {
             var damaged = bytes
             damaged[base + offset] = UInt8(value)

@@ -11,21 +11,13 @@ struct FormatRoundTripTests {
         try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)
     }
 
-    /// The offset range of section `kind` in an index file.
-    static func section(_ kind: String, in bytes: [UInt8]) -> Range<Int> {
-        guard let entry = (0..<Int(bytes[28])).first(where: { Array(bytes[32 + 24 * $0 ..< 36 + 24 * $0]) == Array(kind.utf8) }) else {
-            return 0..<0
-        }
-        func field(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[32 + 24 * entry + at + $1]) << (8 * $1) } }
-        return field(8) ..< field(8) + field(16)
-    }
 
     /// How many bytes `text` codes to with the file's `SYMB` table (one-byte codes only: a
     /// table of at most 255 symbols), coded as FORMAT.md §7.2 says `build-index` codes (the
     /// fewest bytes: a symbol costs 1, an escape and its byte 2): written from the format,
     /// independently of `build-index`'s coder, by trying every parse.
     static func codedLength(of text: String, in bytes: [UInt8]) -> Int {
-        let table = section("SYMB", in: bytes)
+        let table = Fixtures.section("SYMB", in: bytes)
         let count = Int(bytes[table.lowerBound])
         let symbols = (0 ..< count).map { code -> [UInt8] in
             let length = Int(bytes[table.lowerBound + 8 + 8 * count + code])
@@ -74,7 +66,7 @@ struct FormatRoundTripTests {
         #expect(sizes[.cities] == 16 + 8 + 8 + 2 * 8)
         #expect(sizes[.names] == 5 + 5)                    // "Paris" once (shared), "Köln" (ö is 2 bytes)
         // The alternate names' symbol table: 8 + 9 bytes per symbol, padded to 8.
-        let symbolCount = Int(Self.section("SYMB", in: built.bytes).first.map { built.bytes[$0] } ?? 0)
+        let symbolCount = Int(Fixtures.section("SYMB", in: built.bytes).first.map { built.bytes[$0] } ?? 0)
         #expect(sizes[.nameSymbols] == 8 + (9 * symbolCount + 7) / 8 * 8)
         #expect(sizes[.idIndex] == 8 + 8)                  // 3 ranks of 2 bits: one word
         #expect(sizes[.population] == 8 + 8)               // 101, 201 and 0 (unknown) in 8 bits: one word
@@ -116,7 +108,7 @@ struct FormatRoundTripTests {
             #"{"country":"XX","name":"City \#(index)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"alternatenames":["\#(alternate)"]}"#
         }.joined(separator: ",") + "]"
         let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
-        let symbols = Self.section("SYMB", in: built.bytes)
+        let symbols = Fixtures.section("SYMB", in: built.bytes)
         func uint32(_ at: Int) -> Int { (0..<4).reduce(0) { $0 | Int(built.bytes[at + $1]) << (8 * $1) } }
         #expect(uint32(symbols.lowerBound) > 255)
         #expect(uint32(symbols.lowerBound + 4) == 192)

@@ -30,7 +30,7 @@ struct TrieFormatTests {
         var storedByteCounts: [Int: Int] = [:]
 
         init(_ kind: String, in bytes: [UInt8]) {
-            let range = FormatRoundTripTests.section(kind, in: bytes)
+            let range = Fixtures.section(kind, in: bytes)
             let section = Array(bytes[range])
             func varint(_ at: inout Int) -> Int {
                 var value = 0, shift = 0
@@ -216,7 +216,7 @@ struct TrieFormatTests {
     func invalidHeaders() throws {
         let bytes = Fixtures.smallIndexBytes
         for kind in ["NODE", "WNOD"] {
-            let base = FormatRoundTripTests.section(kind, in: bytes).lowerBound
+            let base = Fixtures.section(kind, in: bytes).lowerBound
             for (at, value) in [(5, 9), (5, 255), (6, 4), (6, 0x80), (7, 1)] {
                 var changed = bytes
                 changed[base + at] = UInt8(value)

@@ -159,7 +159,7 @@ struct CorruptIndexTests {
         try CityIndex(bytes: Fixtures.restamped(Fixtures.smallIndexBytes)).verify()
         // Swap the first two CITY records: every check but the trie's agreement passes.
         let bytes = Fixtures.smallIndexBytes
-        let cities = Self.section("CITY", in: bytes)
+        let cities = Fixtures.section("CITY", in: bytes)
         let widths = (0..<4).map { Int(bytes[cities.lowerBound + $0]) }
         let countryCount = Int(bytes[cities.lowerBound + 4]) | Int(bytes[cities.lowerBound + 5]) << 8
         let step = (0 ..< Int(bytes[cities.lowerBound + 6])).reduce(1) { value, _ in value * 10 }
@@ -185,12 +185,6 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.invariantViolated(.trieDisagreesWithRecords(rank: rank))) { try renamedIndex.verify() }
     }
 
-    /// The offset and size of section `kind` in an index file.
-    private static func section(_ kind: String, in bytes: [UInt8]) -> Range<Int> {
-        let entry = (0..<Int(bytes[28])).first { Array(bytes[32 + 24 * $0 ..< 36 + 24 * $0]) == Array(kind.utf8) }!
-        func field(_ at: Int) -> Int { (0..<8).reduce(0) { $0 | Int(bytes[32 + 24 * entry + at + $1]) << (8 * $1) } }
-        return field(8) ..< field(8) + field(16)
-    }
 
     /// The bits `bit ..< bit + width` of `bytes` (bit *b* is bit `b % 8` of byte `b / 8`, as in
     /// FORMAT.md's bit-packed fields), least significant first.
@@ -213,7 +207,7 @@ struct CorruptIndexTests {
             #expect(throws: IndexFileError.invariantViolated(expected), what) { try index.verify() }
         }
         // Two postings of different keys swapped: their paths no longer spell their names.
-        let section = Self.section("WPST", in: bytes)
+        let section = Fixtures.section("WPST", in: bytes)
         let width = Int(bytes[section.lowerBound]) + Int(bytes[section.lowerBound + 1])   // rank + slot bits
         let count = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 4 + $1]) << (8 * $1) }
         let postings = 8 * (section.lowerBound + 8)
@@ -229,7 +223,7 @@ struct CorruptIndexTests {
         // The alternate name "Munich" renamed: its postings no longer match it. Names are coded
         // (FORMAT.md §7.2), so change an escaped byte of its coding, or the first byte of a
         // symbol no other alternate name uses.
-        let symbols = Self.section("SYMB", in: bytes)
+        let symbols = Fixtures.section("SYMB", in: bytes)
         let symbolCount = Int(bytes[symbols.lowerBound])
         func symbol(_ code: Int, in bytes: [UInt8]) -> [UInt8] {
             let length = Int(bytes[symbols.lowerBound + 8 + 8 * symbolCount + code])
@@ -248,7 +242,7 @@ struct CorruptIndexTests {
             }
             return text
         }
-        let alternates = Self.section("ALTN", in: bytes)
+        let alternates = Fixtures.section("ALTN", in: bytes)
         let cityCount = (0..<4).reduce(0) { $0 | Int(bytes[24 + $1]) << (8 * $1) }
         // FORMAT.md §7.5: header, block starts (padded to 8), a packed array of cityCount + 1 starts.
         let startsOffset = alternates.lowerBound + 8 + ((cityCount / 64 + 1) * 4 + 7) / 8 * 8
@@ -282,7 +276,7 @@ struct CorruptIndexTests {
         }
         // The populations of Paris, FR and Paris, US swapped: PORD (here: no entry moved) and
         // the nodes' best entries no longer follow population order.
-        let population = Self.section("POPL", in: bytes)
+        let population = Fixtures.section("POPL", in: bytes)
         let populationWidth = Int(bytes[population.lowerBound])
         let parisRank = try #require(Fixtures.smallIndex.city(id: 2988507)?.rank)
         var reordered = bytes
@@ -299,7 +293,7 @@ struct CorruptIndexTests {
         let dataset = try Fixtures.defaultDataset.get()
         let bytes = dataset.indexBytes
         for kind in ["NTOP", "WTOP", "WALP"] {
-            let section = Self.section(kind, in: bytes)
+            let section = Fixtures.section(kind, in: bytes)
             let nodeCount = (0..<4).reduce(0) { $0 | Int(bytes[section.lowerBound + 4 + $1]) << (8 * $1) }
             #expect(nodeCount > 10, "Data/ has wide nodes in \(kind)")
             // The first city of the first list swapped with the second: the list is out of order.
