@@ -240,6 +240,9 @@ struct TypoTolerantTrieWalk {
             walkedRests.append(restStart)
             var reached = node
             var depth = path.count
+            // The length of the path that defines `reached`'s subtree: its parent's path and
+            // its label (or the walked path, for `node` itself).
+            var reachedPrefixLength = path.count
             var skipped = false
             var alive = true
             for byte in rest {
@@ -247,6 +250,7 @@ struct TypoTolerantTrieWalk {
                     skipped = true
                 } else if let child = try reached.child(startingWith: byte, in: trie.nodes) {
                     reached = child
+                    reachedPrefixLength = depth + 1
                 } else {
                     alive = false
                     break
@@ -268,12 +272,16 @@ struct TypoTolerantTrieWalk {
                 continue
             }
             // A bucket's keys are sorted: the entries that continue so are contiguous. The first
-            // is found by binary search (a key read per step), then the run is extended.
+            // is found by binary search (a key read per step), then the run is extended. Each
+            // entry's key is found by the bucket's own prefix: its entries are of distinct
+            // cities, so exactly one word of each name starts with it, where a shorter prefix
+            // (the path `node` was reached by) can start an earlier word of the name and give
+            // another key, which would misdirect the search.
             contents.prefetchWordKeys(of: reached.entries)
             var low = reached.entries.lowerBound, high = reached.entries.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if keyPrecedesPath(of: middle, knownPathLength: pathCount) { low = middle + 1 } else { high = middle }
+                if keyPrecedesPath(of: middle, knownPathLength: reachedPrefixLength) { low = middle + 1 } else { high = middle }
             }
             guard low < reached.entries.upperBound else { continue }
             // The search's last read may have been `low`'s key: it continues the path unless longer.
