@@ -11,7 +11,6 @@ struct FormatRoundTripTests {
         try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)
     }
 
-
     /// How many bytes `text` codes to with the file's `SYMB` table (one-byte codes only: a
     /// table of at most 255 symbols), coded as FORMAT.md §7.2 says `build-index` codes (the
     /// fewest bytes: a symbol costs 1, an escape and its byte 2): written from the format,

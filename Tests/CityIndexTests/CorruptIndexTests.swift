@@ -185,7 +185,6 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.invariantViolated(.trieDisagreesWithRecords(rank: rank))) { try renamedIndex.verify() }
     }
 
-
     /// The bits `bit ..< bit + width` of `bytes` (bit *b* is bit `b % 8` of byte `b / 8`, as in
     /// FORMAT.md's bit-packed fields), least significant first.
     private static func bits(in bytes: [UInt8], at bit: Int, width: Int) -> [Bool] {

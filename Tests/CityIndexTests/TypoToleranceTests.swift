@@ -178,7 +178,7 @@ struct TypoToleranceDifferentialTests {
                        "st louis", "ste foy", "mt vernon", "sta cruz", "muenchen", "duesseldorf",
                        "mar plata", "san tucuman", "sao campos", "ho city", "rio jan", "cagayan oro", "santiago cuba ",
                        // A wrong first letter, then a bucket searched for "adasan" from above it, where
-                       // "eqron ha hadasha" and "tsur hadassa" have an earlier word with the letter h.
+                       // "eqron ha hadasha" has an earlier word with the letter h ("ha").
                        "padasan", "xadasan"]
             + Self.typoQueries(names: dataset.allNames, populations: cities.map { $0.population ?? 0 }, count: 30, seed: 12)
         var found = 0
