@@ -19,45 +19,75 @@ enum WordHighlight {
     /// key is not `nil`: from the word's first scalar to the end of the scalar that gave key
     /// byte `matchedLength − 1` (an empty range at the word's start for 0), extended over
     /// following scalars that fold to nothing. `nil` when no word matches.
+    /// - Complexity: O(*n* + *w*·*m*); nothing allocated on the heap for names of up to a few
+    ///   hundred bytes (the key and its offsets live in stack buffers).
     static func range(inName name: UnsafeRawBufferPointer, table: FoldTable,
-                      matchedLength: (ArraySlice<UInt8>) -> Int?) -> Range<Int>? {
+                      matchedLength: (Slice<UnsafeBufferPointer<UInt8>>) -> Int?) -> Range<Int>? {
+        // A name's word key rarely has more than 4 bytes per name byte; one that outgrows that
+        // is read again with room for the longest fold (255 bytes) of every byte.
+        if let found = range(inName: name, table: table, keyCapacity: 4 * name.count + 16, matchedLength: matchedLength) {
+            return found
+        }
+        return range(inName: name, table: table, keyCapacity: 255 * name.count + 16, matchedLength: matchedLength) ?? nil
+    }
 
-        var key: [UInt8] = []
-        /// The UTF-16 end of the scalar each key byte came from.
-        var byteEnds: [Int] = []
-        var words: [(keyOffset: Int, utf16Start: Int)] = []
-        var encoder = WordKeyEncoder()
-        var position = 0
-        var utf16Offset = 0
-        /// Key bytes from this index on came from the latest scalar with a non-empty fold.
-        var latestScalarBytes = 0
-        while position < name.count {
-            let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
-            let scalarStart = utf16Offset
-            utf16Offset += scalar.utf16.count
-            position += length
-            let end = utf16Offset
-            let foldIsEmpty = table.withFoldedUTF8(of: scalar) { bytes -> Bool in
-                if bytes.isEmpty { return true }
-                latestScalarBytes = key.count
-                _ = encoder.feed(foldedUTF8: bytes) { byte, startsWord in
-                    if startsWord { words.append((key.count, scalarStart)) }
-                    if byte == 0x20 && !startsWord && key.count == latestScalarBytes { latestScalarBytes += 1 }
-                    key.append(byte)
-                    byteEnds.append(end)
-                    return true
+    /// `range(inName:table:matchedLength:)` with room for `keyCapacity` key bytes; `.none`
+    /// when the key needs more.
+    private static func range(inName name: UnsafeRawBufferPointer, table: FoldTable, keyCapacity: Int,
+                              matchedLength: (Slice<UnsafeBufferPointer<UInt8>>) -> Int?) -> Range<Int>?? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCapacity) { key in
+            // The UTF-16 end of the scalar each key byte came from, then each word's key offset
+            // and UTF-16 start (a word starts at a key byte, so there are at most as many).
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * keyCapacity) { offsets in
+                var keyCount = 0, wordCount = 0
+                var overflowed = false
+                var encoder = WordKeyEncoder()
+                var position = 0
+                var utf16Offset = 0
+                /// Key bytes from this index on came from the latest scalar with a non-empty fold.
+                var latestScalarBytes = 0
+                while position < name.count && !overflowed {
+                    let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
+                    let scalarStart = utf16Offset
+                    utf16Offset += scalar.utf16.count
+                    position += length
+                    let end = Int32(truncatingIfNeeded: utf16Offset)
+                    let foldIsEmpty = table.withFoldedUTF8(of: scalar) { bytes -> Bool in
+                        if bytes.isEmpty { return true }
+                        latestScalarBytes = keyCount
+                        _ = encoder.feed(foldedUTF8: bytes) { byte, startsWord in
+                            guard keyCount < keyCapacity else {
+                                overflowed = true
+                                return false
+                            }
+                            if startsWord {
+                                offsets[keyCapacity + 2 * wordCount] = Int32(truncatingIfNeeded: keyCount)
+                                offsets[keyCapacity + 2 * wordCount + 1] = Int32(truncatingIfNeeded: scalarStart)
+                                wordCount += 1
+                            }
+                            if byte == 0x20 && !startsWord && keyCount == latestScalarBytes { latestScalarBytes += 1 }
+                            key[keyCount] = byte
+                            offsets[keyCount] = end
+                            keyCount += 1
+                            return true
+                        }
+                        return false
+                    }
+                    if foldIsEmpty {
+                        for index in latestScalarBytes ..< keyCount { offsets[index] = end }
+                    }
                 }
-                return false
-            }
-            if foldIsEmpty {
-                for index in latestScalarBytes ..< byteEnds.count { byteEnds[index] = end }
+                if overflowed { return .none }
+                let keyBytes = UnsafeBufferPointer(rebasing: key[0 ..< keyCount])
+                for word in 0 ..< wordCount {
+                    let keyOffset = Int(offsets[keyCapacity + 2 * word])
+                    let utf16Start = Int(offsets[keyCapacity + 2 * word + 1])
+                    guard let length = matchedLength(keyBytes[keyOffset...]) else { continue }
+                    guard length > 0 else { return .some(utf16Start ..< utf16Start) }
+                    return .some(utf16Start ..< Int(offsets[min(keyOffset + length, keyCount) - 1]))
+                }
+                return .some(nil)
             }
         }
-        for word in words {
-            guard let length = matchedLength(key[word.keyOffset...]) else { continue }
-            guard length > 0 else { return word.utf16Start ..< word.utf16Start }
-            return word.utf16Start ..< byteEnds[min(word.keyOffset + length, key.count) - 1]
-        }
-        return nil
     }
 }

@@ -42,7 +42,7 @@ struct SkippedWords {
     /// How many bytes of `suffixKey` the query covers when the suffix key matches (from its
     /// start to the end of the last query word's letters in it), else `nil`.
     /// - Complexity: O(length of the suffix key); no allocation.
-    func matchedLength(inSuffixKey suffixKey: ArraySlice<UInt8>) -> Int? {
+    func matchedLength<Key: RandomAccessCollection<UInt8>>(inSuffixKey suffixKey: Key) -> Int? where Key.Index == Int {
         var position = suffixKey.startIndex
         let end = suffixKey.endIndex
         for (index, word) in words.enumerated() {
