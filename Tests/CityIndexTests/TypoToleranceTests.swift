@@ -186,6 +186,7 @@ struct TypoToleranceDifferentialTests {
         while queries.count < count {
             let name = names.randomElement(using: &random)!.randomElement(using: &random)!
             let words = name.lowercased().split(whereSeparator: { $0 == " " || $0 == "-" }).map(String.init)
+            guard !words.isEmpty else { continue }   // a name of separators only
             let index = Int.random(in: 0 ..< words.count, using: &random)
             var scalars = Array(words[index])
             guard scalars.count >= 5, scalars.allSatisfy({ $0.isASCII && $0.isLetter }) else { continue }
