@@ -11,7 +11,16 @@ enum TypoHighlight {
     ///   longer prefix can be within `edits`.
     static func longestPrefix(of key: some Sequence<UInt8>, within edits: Int,
                               of query: [UInt32]) -> (byteCount: Int, scalarCount: Int)? {
-        let rows = EditDistanceRows(query: query, budget: edits)
+        longestPrefix(of: key, using: EditDistanceRows(query: query, budget: edits))
+    }
+
+    /// `longestPrefix(of:within:of:)` with the automaton of the query and the edits given:
+    /// `rows`, which must hold an empty text, and holds one again on return (so that one
+    /// automaton serves every word of a name: no allocation per word).
+    static func longestPrefix(of key: some Sequence<UInt8>, using rows: EditDistanceRows) -> (byteCount: Int, scalarCount: Int)? {
+        let start = rows.mark
+        defer { rows.reset(to: start) }
+        let edits = rows.budget
         var longest: (byteCount: Int, scalarCount: Int)? = rows.distance <= edits ? (0, 0) : nil
         var byteCount = 0, scalarCount = 0
         var lastByte: UInt8 = 0

@@ -161,19 +161,32 @@ struct TrieNode {
         section.uint8(uncheckedAt: childLabelsOffset + index)
     }
 
-    /// The child whose edge starts with `byte`, or `nil` when there is none.
-    /// - Complexity: O(log *childCount*) ≤ 8 comparisons.
-    func child(startingWith byte: UInt8, in section: ByteView) throws(IndexFileError) -> TrieNode? {
+    /// The index of the child whose edge starts with `byte`, or `nil` when there is none.
+    /// - Complexity: O(log *childCount*) ≤ 8 comparisons of the node's own label bytes.
+    func childIndex(startingWith byte: UInt8, in section: ByteView) -> Int? {
         var low = 0
         var high = childCount
         while low < high {
             let middle = (low + high) / 2
             let label = childLabel(at: middle, in: section)
-            if label < byte { low = middle + 1 } else if label > byte { high = middle } else {
-                return try child(at: middle, in: section)
-            }
+            if label < byte { low = middle + 1 } else if label > byte { high = middle } else { return middle }
         }
         return nil
+    }
+
+    /// Starts loading child `index` (in 0..<childCount) when it is stored (a hint; an inline
+    /// leaf has no bytes of its own). O(1): reads the child's ref in this node.
+    @inline(__always)
+    func prefetchChild(at index: Int, in section: ByteView) {
+        let ref = Int(section.unsigned(uncheckedAt: childLabelsOffset + childCount + index * refWidth, width: refWidth))
+        if ref & 1 == 0 { section.prefetch(at: offset - ref >> 1) }
+    }
+
+    /// The child whose edge starts with `byte`, or `nil` when there is none.
+    /// - Complexity: O(log *childCount*) ≤ 8 comparisons, and the child's parse.
+    func child(startingWith byte: UInt8, in section: ByteView) throws(IndexFileError) -> TrieNode? {
+        guard let index = childIndex(startingWith: byte, in: section) else { return nil }
+        return try child(at: index, in: section)
     }
 
     /// Child `index` (in 0..<childCount), parsed and checked against I1 and I2.

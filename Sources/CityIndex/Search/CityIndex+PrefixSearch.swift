@@ -14,6 +14,7 @@ extension CityIndex {
     public func search(_ query: String) throws(IndexFileError) -> CityMatches {
         let (match, foldedScalarCount) = try prefixMatch(for: query)
         let ranks = match?.entries ?? 0..<0
+        contents.prefetchFirstMatches(ranks)
         return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
                            totalCount: ranks.count)
     }

@@ -103,9 +103,11 @@ public struct CityMatch: Sendable, Identifiable {
         case .typoTolerant(.words, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
             let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
+            // One automaton for every word of the name.
+            let rows = EditDistanceRows(query: key, budget: editCount)
             return city.contents.withName(ofRank: city.rank, slot: slot) { name in
                 WordHighlight.range(inName: name, table: table) { suffixKey in
-                    TypoHighlight.longestPrefix(of: suffixKey, within: editCount, of: key)?.byteCount
+                    TypoHighlight.longestPrefix(of: suffixKey, using: rows)?.byteCount
                 } ?? 0..<0
             }
         }

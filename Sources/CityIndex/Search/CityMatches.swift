@@ -31,6 +31,15 @@ public struct CityMatches: RandomAccessCollection, Sendable {
     let storage: Storage
     let query: MatchQuery
 
+    init(contents: IndexContents, storage: Storage, query: MatchQuery, totalCount: Int) {
+        self.contents = contents
+        self.storage = storage
+        self.query = query
+        self.totalCount = totalCount
+        // The caller reads the first matches' names next (highlights, names): load them together.
+        if case .entries(let entries) = storage { contents.prefetchNames(of: entries.prefix(IndexLayout.topListLength)) }
+    }
+
     /// How many cities match the query in all: `count`, or more when the search was
     /// limited (population order returns the top `limit`). O(1).
     public let totalCount: Int

@@ -107,6 +107,23 @@ enum RankedSearch {
         /// Pushes a subtree (a bucket too: keyed by its stored best entry, opened when popped).
         func push(subtree node: TrieNode) { push(node: node, position: node.bestEntry, runEnd: 0) }
 
+        if starts.count > 1 {
+            // Each push below reads an entry and its city's population, one cache miss after
+            // another: load those of every start first (a subtree's best entry, a bucket part's
+            // first 8), so that the misses overlap.
+            func pushedEntries(_ item: Start) -> Range<Int> {
+                guard let node = item.match.node, !item.match.entries.isEmpty else { return item.match.entries.prefix(8) }
+                return node.bestEntry ..< node.bestEntry + 1
+            }
+            for item in starts {
+                for position in pushedEntries(item) { contents.prefetchEntry(position, in: trie) }
+            }
+            for item in starts {
+                for position in pushedEntries(item) {
+                    if let (rank, _, _) = entry(position) { contents.populations?.prefetch(rank: rank) }
+                }
+            }
+        }
         for (index, item) in starts.enumerated() where !item.match.entries.isEmpty {
             let (match, edits) = (item.match, item.edits)
             start = index

@@ -48,6 +48,11 @@ struct TypoTolerantTrieWalk {
     private var positions: [Int] = []
     private var walkedRests: [Int] = []
     private(set) var matches: [TypoMatch] = []
+    /// Exact continuations queued to be walked together (`walkContinuations()`), the walked
+    /// paths they continue, back to back, and the path their key reads compare with.
+    private var continuations: [PendingContinuation] = []
+    private var continuationPaths: [UInt8] = []
+    private var continuationPath: [UInt8] = []
 
     private var budget: Int { rows.budget }
 
@@ -78,6 +83,7 @@ struct TypoTolerantTrieWalk {
         // An empty path is within the budget when the query is at most `budget` scalars long.
         let best = rows.distance < bound ? rows.distance : nil
         try visit(trie.root, bound: bound, best: best)
+        try walkContinuations()
     }
 
     /// Appends `byte` to the walked text; when it completes a scalar whose distance to the
@@ -86,6 +92,13 @@ struct TypoTolerantTrieWalk {
         path.append(byte)
         guard rows.append(byte) else { return }
         if rows.distance < (best ?? bound) { best = rows.distance }
+    }
+
+    /// Cuts the walked path back to its first `count` bytes (a few at a time: byte by byte is
+    /// cheaper than `removeLast(_:)`'s general range replacement).
+    @inline(__always)
+    private mutating func truncatePath(to count: Int) {
+        while path.count > count { path.removeLast() }
     }
 
     /// Whether nothing below the current text can have fewer edits than `bound` or `best`.
@@ -178,7 +191,7 @@ struct TypoTolerantTrieWalk {
             if smallest >= bound { return }
             if rows.hasNoEditLeft(below: bound) {
                 // No edit left: only exact continuations of the query can match.
-                try exactContinuations(below: node, edits: smallest, bound: bound)
+                try queueExactContinuations(below: node, edits: smallest, bound: bound)
                 return
             }
         }
@@ -193,7 +206,7 @@ struct TypoTolerantTrieWalk {
                     record(TrieMatch(node: nil, entries: entry ..< entry + 1, cityCount: 1), best: entryBest, bound: bound)
                 }
                 rows.reset(to: mark)
-                path.removeLast(path.count - pathCount)
+                truncatePath(to: pathCount)
             }
             return
         }
@@ -220,51 +233,78 @@ struct TypoTolerantTrieWalk {
                 try visit(node.child(at: index, in: trie.nodes), bound: childBound, best: childBest)
             }
             rows.reset(to: mark)
-            path.removeLast(path.count - pathCount)
+            truncatePath(to: pathCount)
         }
     }
 
-    /// Records the keys below `node` that continue the walked path with the rest of the query
-    /// from a position whose cell is `edits` (the budget left is 0): a blind exact walk per
-    /// such position (FORMAT.md §6.1), branching on query bytes at path ends and reading one
-    /// key at the end (each entry's, for a bucket) only when it skipped bytes. Most positions
-    /// end at a branch without a read. A position whose rest starts with another's is left out
-    /// (its keys are among the other's).
-    private mutating func exactContinuations(below node: TrieNode, edits: Int, bound: Int) throws(IndexFileError) {
+    /// Queues the exact continuations below `node`: the keys that continue the walked path
+    /// with the rest of the query from a position whose cell is `edits` (the budget left is
+    /// 0), one per such position. A position whose rest starts with another's is left out (its
+    /// keys are among the other's). They are walked by `walkContinuations()` when
+    /// `continuationBatchSize` are queued, or at the end of the walk.
+    private mutating func queueExactContinuations(below node: TrieNode, edits: Int, bound: Int) throws(IndexFileError) {
         rows.positions(withCell: edits, into: &positions)
         walkedRests.removeAll(keepingCapacity: true)
+        let pathStart = continuationPaths.count
+        continuationPaths.append(contentsOf: path)
         for position in positions.reversed() {
             let restStart = scalarOffsets[position]
             let rest = queryUTF8[restStart...]
             if walkedRests.contains(where: { rest.starts(with: queryUTF8[$0...]) }) { continue }
             walkedRests.append(restStart)
-            var reached = node
-            var depth = path.count
-            // The length of the path that defines `reached`'s subtree: its parent's path and
-            // its label (or the walked path, for `node` itself).
-            var reachedPrefixLength = path.count
-            var skipped = false
-            var alive = true
-            for byte in rest {
-                if depth != reached.pathLength {
-                    skipped = true
-                } else if let child = try reached.child(startingWith: byte, in: trie.nodes) {
-                    reached = child
-                    reachedPrefixLength = depth + 1
-                } else {
-                    alive = false
-                    break
-                }
-                depth += 1
+            continuations.append(PendingContinuation(node: node, path: pathStart ..< continuationPaths.count,
+                                                     restStart: restStart, edits: edits, bound: bound))
+        }
+        if continuations.count >= continuationBatchSize { try walkContinuations() }
+    }
+
+    /// How many exact continuations are walked together. In `WNOD` most end in key reads, each
+    /// a chain of loads from several sections (posting, alternate-name start, text), which
+    /// overlap when a batch prefetches them together (STATUS.md, "Speed", 2026-11-26). In
+    /// `NODE` few read a key and the deferral only costs: walked at once.
+    private var continuationBatchSize: Int { matching == .words ? 64 : 1 }
+
+    /// Walks the queued exact continuations and records what they match: a blind exact walk of
+    /// each rest (FORMAT.md §6.1), branching on query bytes at path ends, all advanced a node
+    /// per round with the next round's nodes prefetched; then, for those that skipped bytes,
+    /// a key read at the end (for a bucket, a binary search of its sorted keys and the run
+    /// that continues so), their keys prefetched first. Most end at a branch without a read.
+    private mutating func walkContinuations() throws(IndexFileError) {
+        guard !continuations.isEmpty else { return }
+        let nodes = trie.nodes
+        var walking = true
+        while walking {
+            walking = false
+            for index in continuations.indices where continuations[index].isWalking {
+                var continuation = continuations[index]
+                try continuation.advance(rest: queryUTF8, in: nodes)
+                continuations[index] = continuation
+                walking = walking || continuation.isWalking
             }
-            guard alive, reached.entryCount > 0 else { continue }
-            guard skipped else {
+        }
+        if matching == .words {
+            for continuation in continuations where continuation.needsKeyRead {
+                let reached = continuation.reached
+                contents.prefetchWordKeys(of: reached.isBucket ? reached.entries : reached.firstEntry ..< reached.firstEntry + 1)
+            }
+        }
+        // The key reads compare with each continuation's whole path: the walk's own path waits aside.
+        swap(&path, &continuationPath)
+        defer {
+            swap(&path, &continuationPath)
+            continuations.removeAll(keepingCapacity: true)
+            continuationPaths.removeAll(keepingCapacity: true)
+        }
+        for continuation in continuations where continuation.hasEntries {
+            let reached = continuation.reached
+            let (edits, bound) = (continuation.edits, continuation.bound)
+            guard continuation.needsKeyRead else {
                 record(TrieMatch(node: reached, entries: reached.entries, cityCount: reached.cityCount), best: edits, bound: bound)
                 continue
             }
-            let pathCount = path.count
-            path.append(contentsOf: rest)
-            defer { path.removeLast(path.count - pathCount) }
+            path.removeAll(keepingCapacity: true)
+            path.append(contentsOf: continuationPaths[continuation.path])
+            path.append(contentsOf: queryUTF8[continuation.restStart...])
             if !reached.isBucket {
                 if readKey(of: reached.firstEntry, atLeast: path.count) {
                     record(TrieMatch(node: reached, entries: reached.entries, cityCount: reached.cityCount), best: edits, bound: bound)
@@ -275,13 +315,12 @@ struct TypoTolerantTrieWalk {
             // is found by binary search (a key read per step), then the run is extended. Each
             // entry's key is found by the bucket's own prefix: its entries are of distinct
             // cities, so exactly one word of each name starts with it, where a shorter prefix
-            // (the path `node` was reached by) can start an earlier word of the name and give
-            // another key, which would misdirect the search.
-            contents.prefetchWordKeys(of: reached.entries)
+            // (the path the continuation started from) can start an earlier word of the name
+            // and give another key, which would misdirect the search.
             var low = reached.entries.lowerBound, high = reached.entries.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if keyPrecedesPath(of: middle, knownPathLength: reachedPrefixLength) { low = middle + 1 } else { high = middle }
+                if keyPrecedesPath(of: middle, knownPathLength: continuation.reachedPrefixLength) { low = middle + 1 } else { high = middle }
             }
             guard low < reached.entries.upperBound else { continue }
             // The search's last read may have been `low`'s key: it continues the path unless longer.

@@ -78,6 +78,15 @@ struct CityRecords {
     @inline(__always)
     func prefetch(rank: Int) { records.prefetch(atBit: rank * recordWidth) }
 
+    /// Starts loading the records of `ranks` (a hint): every cache line they span. O(count).
+    @inline(__always)
+    func prefetch(ranks: ClosedRange<Int>) {
+        var bit = ranks.lowerBound * recordWidth
+        let end = (ranks.upperBound + 1) * recordWidth
+        while bit < end { records.prefetch(atBit: bit); bit += 512 }
+        records.prefetch(atBit: end - 1)
+    }
+
     /// The city's `_id`. `rank` in `0 ..< cityCount`. O(1), or O(log exceptions) for an id
     /// too wide for the record.
     @inline(__always)

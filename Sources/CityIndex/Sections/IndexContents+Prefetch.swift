@@ -1,4 +1,4 @@
-// IndexContents+Prefetch.swift: loading the names a search is about to read, all at once.
+// IndexContents+Prefetch.swift: loading what a search is about to read, all at once.
 
 extension IndexContents {
     /// Starts loading what reading the keys of word-trie entries `entries` (their postings'
@@ -21,5 +21,38 @@ extension IndexContents {
             guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
             if slot == 0 { names.prefetch(at: records.nameLocation(ofRank: rank)) } else { alternates.prefetchText(ofRank: rank, slot: slot) }
         }
+    }
+
+    /// Starts loading the posting of entry `position` of `trie` when it is `WNOD` (a hint;
+    /// `NODE`'s entries are ranks, or `PORD` positions read by binary search). O(1).
+    @inline(__always)
+    func prefetchEntry(_ position: Int, in trie: TrieSection) {
+        if trie.bucketCapacity > 1 { postings.prefetch(position) }
+    }
+
+    /// Starts loading the names of `entries` (a search's first results, whose highlights and
+    /// names the caller reads next): their records or alternate-name starts, then their text.
+    func prefetchNames(of entries: ArraySlice<CityMatches.Entry>) {
+        for entry in entries {
+            let rank = Int(entry.rank)
+            guard rank < cityCount else { continue }
+            if entry.slot == 0 { records.prefetch(rank: rank) } else { alternates.prefetchStart(ofRank: rank) }
+        }
+        for entry in entries {
+            let rank = Int(entry.rank)
+            guard rank < cityCount else { continue }
+            if entry.slot == 0 { names.prefetch(at: records.nameLocation(ofRank: rank)) } else { alternates.prefetchText(ofRank: rank, slot: Int(entry.slot)) }
+        }
+    }
+
+    /// Starts loading the records of the first 20 of `ranks` (a default search's contiguous
+    /// result) and the first 256 bytes of names from the first one's (names of consecutive ranks
+    /// lie mostly one after the other): what the caller reads next. One record read. O(1).
+    func prefetchFirstMatches(_ ranks: Range<Int>) {
+        guard !ranks.isEmpty else { return }
+        let last = min(ranks.upperBound, ranks.lowerBound + IndexLayout.topListLength) - 1
+        records.prefetch(ranks: ranks.lowerBound ... last)
+        let first = records.nameLocation(ofRank: ranks.lowerBound)
+        for line in 0 ..< 4 { names.prefetch(at: (first.offset + 64 * line, 0)) }
     }
 }

@@ -11,6 +11,10 @@ struct Populations {
         values = try PackedArray(validating: section, count: cityCount, of: .population)
     }
 
+    /// Starts loading the population of `rank` (a hint). O(1).
+    @inline(__always)
+    func prefetch(rank: Int) { values.prefetch(rank) }
+
     /// The population of the city at `rank` (in `0 ..< cityCount`), `nil` when unknown. O(1).
     @inline(__always)
     func population(ofRank rank: Int) -> UInt32? {

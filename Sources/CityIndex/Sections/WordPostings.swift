@@ -19,6 +19,10 @@ struct WordPostings {
 
     var postingCount: Int { postings.count }
 
+    /// Starts loading posting `position` (a hint; any position). O(1).
+    @inline(__always)
+    func prefetch(_ position: Int) { if position >= 0 && position < postings.count { postings.prefetch(position) } }
+
     /// The city rank, name slot and demotion (WORDS.md §5) of posting `position` (in
     /// `0 ..< postingCount`), or `nil` when a damaged file names a city that does not exist. O(1).
     @inline(__always)
