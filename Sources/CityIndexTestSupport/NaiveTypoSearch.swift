@@ -312,18 +312,20 @@ public struct NaiveTypoSearch: Sendable {
             }
             return ReferenceTypoMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name.text,
                                       highlight: highlight(of: name, queryKey: key, classes: Set(key.compactMap(Self.scriptClass)),
-                                                           edits: edits - costs[variant]),
+                                                           edits: edits - costs[variant], countsTrailingSpace: !words && budget == 0),
                                       edits: edits)
         }
     }
 
     /// WORDS.md §6: the longest prefix of the key (of the earliest word whose suffix key has
-    /// one) within `edits`; a trailing space is not highlighted; the highlight then follows
-    /// SEARCH.md §4 (prefix matching) or WORDS.md §4 (word matching) for that many scalars.
-    private func highlight(of name: Name, queryKey: [UInt32], classes: Set<Int>, edits: Int) -> [Int] {
+    /// one) within `edits`; a trailing space is not highlighted, unless `countsTrailingSpace`
+    /// (prefix matching with a budget of 0: the exact search, whose SEARCH.md §4 highlight
+    /// covers a trailing space of the query); the highlight then follows SEARCH.md §4 (prefix
+    /// matching) or WORDS.md §4 (word matching) for that many scalars.
+    private func highlight(of name: Name, queryKey: [UInt32], classes: Set<Int>, edits: Int, countsTrailingSpace: Bool) -> [Int] {
         for (key, wordStart) in name.keys {
             guard var longest = Self.prefixDistance(query: queryKey, classes: classes, key: key, within: edits).longest else { continue }
-            if longest > 0 && key[longest - 1] == 0x20 { longest -= 1 }
+            if longest > 0 && key[longest - 1] == 0x20 && !countsTrailingSpace { longest -= 1 }
             return highlight(of: name, wordStart: wordStart, keyScalarCount: longest)
         }
         return [0, 0]

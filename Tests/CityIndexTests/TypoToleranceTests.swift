@@ -209,7 +209,10 @@ struct TypoToleranceDifferentialTests {
                        "mar plata", "san tucuman", "sao campos", "ho city", "rio jan", "cagayan oro", "santiago cuba ",
                        // A wrong first letter, then a bucket searched for "adasan" from above it, where
                        // "eqron ha hadasha" has an earlier word with the letter h ("ha").
-                       "padasan", "xadasan"]
+                       "padasan", "xadasan",
+                       // A trailing space: prefix matching highlights it at a budget of 0 (the exact
+                       // search, SEARCH.md §4) and not within a typo's budget (WORDS.md §6).
+                       "ba ", "pari "]
             + Self.typoQueries(names: dataset.allNames, populations: cities.map { $0.population ?? 0 }, count: Self.drawnQueryCount,
                                seed: Self.drawSeed)
             + Self.wrongFirstLetterQueries(names: dataset.allNames, count: Self.drawnQueryCount / 3, seed: Self.drawSeed + 1)
