@@ -4,7 +4,7 @@
 /// (CHANGELOG.md explains the two numbers).
 public enum CityIndexRelease {
     /// This package's version, `MAJOR.MINOR.PATCH` (Semantic Versioning; the git tag of the release).
-    public static let version = "0.7.1"
+    public static let version = "0.7.2"
     /// The format versions this reader opens (FORMAT.md §2); `build-index` writes the highest.
     public static var readableFormats: ClosedRange<UInt32> { IndexLayout.supportedVersions }
     /// "0.7.1 (index format 7)": what `--version` prints.
