@@ -13,12 +13,23 @@ extension IndexContents {
     /// nothing can fault, and entries that a damaged file makes invalid are skipped.
     /// - Complexity: O(*k*) for *k* entries (callers pass at most a bucket: 64).
     func prefetchWordKeys(of entries: Range<Int>) {
-        for entry in entries where entry < postings.postingCount {
-            guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
+        prefetchNames(of: entries) { entry in
+            guard entry < postings.postingCount, let (rank, slot, _) = postings.posting(at: entry) else { return nil }
+            return (rank, slot)
+        }
+    }
+
+    /// Starts loading name `slot` of the city at `rank` for each of `items` (`nil`: none), in
+    /// the two rounds `prefetchWordKeys(of:)` describes: records or alternate-name starts
+    /// first, then the names' first bytes. `name` must give ranks in `0 ..< cityCount`.
+    @inline(__always)
+    private func prefetchNames<Items: Collection>(of items: Items, _ name: (Items.Element) -> (rank: Int, slot: Int)?) {
+        for item in items {
+            guard let (rank, slot) = name(item) else { continue }
             if slot == 0 { records.prefetch(rank: rank) } else { alternates.prefetchStart(ofRank: rank) }
         }
-        for entry in entries where entry < postings.postingCount {
-            guard let (rank, slot, _) = postings.posting(at: entry) else { continue }
+        for item in items {
+            guard let (rank, slot) = name(item) else { continue }
             if slot == 0 { names.prefetch(at: records.nameLocation(ofRank: rank)) } else { alternates.prefetchText(ofRank: rank, slot: slot) }
         }
     }
@@ -33,16 +44,7 @@ extension IndexContents {
     /// Starts loading the names of `entries` (a search's first results, whose highlights and
     /// names the caller reads next): their records or alternate-name starts, then their text.
     func prefetchNames(of entries: ArraySlice<CityMatches.Entry>) {
-        for entry in entries {
-            let rank = Int(entry.rank)
-            guard rank < cityCount else { continue }
-            if entry.slot == 0 { records.prefetch(rank: rank) } else { alternates.prefetchStart(ofRank: rank) }
-        }
-        for entry in entries {
-            let rank = Int(entry.rank)
-            guard rank < cityCount else { continue }
-            if entry.slot == 0 { names.prefetch(at: records.nameLocation(ofRank: rank)) } else { alternates.prefetchText(ofRank: rank, slot: Int(entry.slot)) }
-        }
+        prefetchNames(of: entries) { entry in Int(entry.rank) < cityCount ? (Int(entry.rank), Int(entry.slot)) : nil }
     }
 
     /// Starts loading the records of the first 20 of `ranks` (a default search's contiguous
