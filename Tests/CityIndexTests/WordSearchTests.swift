@@ -53,6 +53,34 @@ struct WordSearchTests {
         #expect(try words("janeiro") == [match(10, 7, 7)])
     }
 
+    @Test("a word highlight ends after the marks that fold to nothing, wherever the name mixes ASCII and other scalars")
+    func highlightsOverMarks() throws {
+        // Decomposed accents (U+0301, U+0303: their folds are empty) after ASCII letters, a
+        // later word after an earlier one that starts like the query, words after separators.
+        let json = """
+            [
+            {"country":"ES","name":"Ba\\u0301rbara del Rin\\u0303o","_id":1,"coord":{"lon":0,"lat":0}},
+            {"country":"HT","name":"Port-au-Prince","_id":2,"coord":{"lon":0,"lat":0}},
+            {"country":"XX","name":"Ab Abc\\u0301d","_id":3,"coord":{"lon":0,"lat":0}},
+            {"country":"XX","name":"Ñu\\u0301 Año","_id":4,"coord":{"lon":0,"lat":0}}
+            ]
+            """
+        let index = try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array(json.utf8)).bytes)
+        let reference = NaiveWordSearch(cities: try JSONDecoder().decode([ReferenceCity].self, from: Data(json.utf8)))
+        let expected: [String: [ReferenceWordMatch]] = [
+            "b": [match(1, 0, 1)], "ba": [match(1, 0, 3)], "bar": [match(1, 0, 4)],
+            "barbara d": [match(1, 0, 10)], "rino": [match(1, 13, 5)], "rin": [match(1, 13, 4)],
+            "au p": [match(2, 5, 4)], "prince": [match(2, 8, 6)],
+            "abc": [match(3, 3, 4)], "abcd": [match(3, 3, 5)], "ab a": [match(3, 0, 4)],
+            "nu": [match(4, 0, 3)], "nu a": [match(4, 0, 5)], "ano": [match(4, 4, 3)],
+        ]
+        for (query, matches) in expected {
+            let actual = try index.search(query, matching: .words, order: .alphabetical, limit: .max).asWordReference
+            #expect(actual == matches, "\(query)")
+            #expect(actual == reference.search(query, byPopulation: false), "\(query)")
+        }
+    }
+
     @Test("punctuation-insensitive: hyphens, apostrophes, periods and space runs are one separator")
     func punctuation() throws {
         for query in ["saint etienne", "saint-etienne", "SAINT  ETIENNE", "saint.etienne", " saint–étienne"] {

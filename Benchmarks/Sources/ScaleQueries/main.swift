@@ -13,6 +13,8 @@
 // pauses move less than single timings), and SCALE_QUERIES_MODE=TEXT times only the modes whose
 // name contains TEXT (e.g. "words --rank population --typos"). SCALE_QUERIES_DUMP=1 writes each
 // query's time in µs and the query to standard error, one per line (to find the slow ones).
+// SCALE_QUERIES_TIMES=PATH writes every query's time in µs, per mode, to PATH as one JSON object
+// ({"mode": [µs, …]} in query order), for Scripts/compare-readers.sh.
 import CityIndex
 import Foundation
 import SearchStrategies
@@ -44,6 +46,7 @@ let environment = ProcessInfo.processInfo.environment
 let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
 let modeFilter = environment["SCALE_QUERIES_MODE"]
 var results: [String] = []
+var timesByMode: [String] = []
 for (matching, order, typos) in modes {
     let name = MappedIndex.name(matching: matching, order: order, typos: typos)
     if let modeFilter, !name.contains(modeFilter) { continue }
@@ -61,8 +64,12 @@ for (matching, order, typos) in modes {
         let lines = queries.indices.map { String(format: "%.1f", durations[$0] * 1e6) + " " + queries[$0] }
         FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
+    timesByMode.append("\"\(name)\": [" + durations.map { String(format: "%.3f", $0 * 1e6) }.joined(separator: ", ") + "]")
     durations.sort()
     let p50 = durations[durations.count / 2] * 1e6, p99 = durations[durations.count * 99 / 100] * 1e6
     results.append("\"\(name)\": {\"p50_us\": \(String(format: "%.2f", p50)), \"p99_us\": \(String(format: "%.2f", p99))}")
+}
+if let path = environment["SCALE_QUERIES_TIMES"] {
+    try Data(("{" + timesByMode.joined(separator: ", ") + "}\n").utf8).write(to: URL(fileURLWithPath: path))
 }
 print("{\"open_ms\": \(String(format: "%.3f", openSeconds * 1000)), \"queries\": \(queries.count), \"modes\": {\(results.joined(separator: ", "))}}")

@@ -85,11 +85,13 @@ package enum WordKey {
 
 extension WordKey {
     /// Whether `prefix` starts one of the suffix keys of `name` (UTF-8): the test word
-    /// matching applies to a name (WORDS.md §2).
+    /// matching applies to a name (WORDS.md §2). The name's key is built in stack buffers
+    /// (`WordHighlight`'s), nothing on the heap.
     /// - Complexity: O(*n* + *w*·*m*) for a name of *n* bytes and *w* words and a prefix of *m* bytes.
     static func name(_ name: UnsafeRawBufferPointer, hasSuffixKeyStartingWith prefix: [UInt8], table: FoldTable) -> Bool {
-        let (key, wordStarts) = encode(UTF8Decoding.scalars(of: name), with: table)
-        return wordStarts.contains { key[$0...].starts(with: prefix) }
+        WordHighlight.range(inName: name, table: table, lookahead: prefix.count) { suffixKey in
+            suffixKey.starts(with: prefix) ? 0 : nil
+        } != nil
     }
 }
 
@@ -136,18 +138,25 @@ package struct WordKeyEncoder {
     /// that cannot stop the feed.
     @inline(__always)
     package mutating func feed(foldedASCII byte: UInt8, emit: (_ byte: UInt8, _ startsWord: Bool) -> Void) {
+        guard let (spaceFirst, startsWord) = feed(foldedASCII: byte) else { return }
+        if spaceFirst { emit(0x20, false) }
+        emit(byte, startsWord)
+    }
+
+    /// `feed(foldedASCII:emit:)` returning what it emits instead of calling a closure: `nil`
+    /// for a separator (nothing yet), else whether a space comes before `byte` (a word after
+    /// a separator run) and whether `byte` starts a word.
+    @inline(__always)
+    package mutating func feed(foldedASCII byte: UInt8) -> (spaceFirst: Bool, startsWord: Bool)? {
         if WordKey.isSeparator(UInt32(byte)) {
             separatorPending = hasWord
-            return
+            return nil
         }
-        var startsWord = !hasWord
-        if separatorPending {
-            emit(0x20, false)
-            separatorPending = false
-            startsWord = true
-        }
+        let spaceFirst = separatorPending
+        separatorPending = false
+        let startsWord = !hasWord || spaceFirst
         hasWord = true
-        emit(byte, startsWord)
+        return (spaceFirst, startsWord)
     }
 
     /// Ends a query: writes the pending trailing space, if any.

@@ -271,15 +271,16 @@ struct TypoTolerantTrieWalk {
     /// that continues so), their keys prefetched first. Most end at a branch without a read.
     private mutating func walkContinuations() throws(IndexFileError) {
         guard !continuations.isEmpty else { return }
-        let nodes = trie.nodes
-        var walking = true
-        while walking {
-            walking = false
-            for index in continuations.indices where continuations[index].isWalking {
-                var continuation = continuations[index]
-                try continuation.advance(rest: queryUTF8, in: nodes)
-                continuations[index] = continuation
-                walking = walking || continuation.isWalking
+        let (nodes, rest) = (trie.nodes, queryUTF8)
+        // Advanced in place: a continuation (a `TrieNode` inside) is about 100 bytes.
+        try continuations.withUnsafeMutableBufferPointer { (pending) throws(IndexFileError) in
+            var walking = true
+            while walking {
+                walking = false
+                for index in pending.indices where pending[index].isWalking {
+                    try pending[index].advance(rest: rest, in: nodes)
+                    walking = walking || pending[index].isWalking
+                }
             }
         }
         if matching == .words {

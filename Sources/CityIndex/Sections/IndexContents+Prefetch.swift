@@ -7,12 +7,14 @@ extension IndexContents {
     /// capacity is 1, checked at open.)
     ///
     /// A name is found through a chain of reads (posting, then the name's record or the
-    /// city's start of alternates, then the text), so this runs in two rounds: the first
-    /// starts loading each entry's record or start, the second reads them (by then in flight
-    /// together) and starts loading each name's first bytes. Hints only: nothing is returned,
-    /// nothing can fault, and entries that a damaged file makes invalid are skipped.
+    /// city's start of alternates, then the text), so this runs in three rounds: the first
+    /// starts loading the postings, the second reads them (by then in flight together) and
+    /// starts loading each entry's record or start, the third reads those and starts loading
+    /// each name's first bytes. Hints only: nothing is returned, nothing can fault, and
+    /// entries that a damaged file makes invalid are skipped.
     /// - Complexity: O(*k*) for *k* entries (callers pass at most a bucket: 64).
     func prefetchWordKeys(of entries: Range<Int>) {
+        for entry in entries { postings.prefetch(entry) }
         prefetchNames(of: entries) { entry in
             guard entry < postings.postingCount, let (rank, slot, _) = postings.posting(at: entry) else { return nil }
             return (rank, slot)

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Compares the search latency of this checkout's reader with an earlier revision's, on the same
+# index files: the claims of a reader-only release ("0.7.3 answers word queries 20% faster than
+# 0.7.2") come from here.
+#
+# Both readers run Benchmarks' ScaleQueries (this checkout's harness, built once over each
+# revision's Sources/) on the index this checkout's build-index writes of Data/ and, when
+# $CITYINDEX_SHARED is set, of the 209,557-city list. The two alternate for ROUNDS rounds
+# (which goes first alternates too); every query keeps its fastest time over the rounds, and
+# the table gives, per search mode, the p50 and p99 of those minima for each reader and the
+# median of the per-query ratios (new / base). This VM's speed drifts by up to 1.7x between
+# processes over minutes; alternating short rounds and keeping minima cancels most of it, but
+# a change under about 3% stays within what two runs disagree by (run it twice).
+#
+# Usage: Scripts/compare-readers.sh BASE [ROUNDS]
+#   BASE: a git revision whose reader reads this checkout's format (e.g. 0.7.2); ROUNDS: 5.
+# Takes about 10 minutes (two release builds, then about a minute per round). Work files are
+# in .compare/ (gitignored). Prints a Markdown table. It times, it does not compare answers:
+# the test suite proves those.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+base="${1:?usage: Scripts/compare-readers.sh BASE [ROUNDS]}"
+rounds="${2:-5}"
+git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
+Scripts/install-dependencies.sh
+work=.compare
+rm -rf "$work/base" "$work"/*.json
+mkdir -p "$work/base"
+git archive "$base" | tar -x -C "$work/base"
+# The same harness for both: this checkout's Benchmarks package over the base revision's reader.
+rm -rf "$work/base/Benchmarks"
+tar -c --exclude=.build --exclude=Package.resolved Benchmarks | tar -x -C "$work/base"
+echo "building the reader of $base and of this checkout..." >&2
+swift build -c release --product build-index > /dev/null
+(cd Benchmarks && swift build -c release --product ScaleQueries > /dev/null)
+(cd "$work/base/Benchmarks" && swift build -c release --product ScaleQueries > /dev/null)
+new="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
+old="$(cd "$work/base/Benchmarks" && swift build -c release --show-bin-path)/ScaleQueries"
+bin="$(swift build -c release --show-bin-path)"
+inputs=(Data/cities500.json.xz)
+if [ -n "${CITYINDEX_SHARED:-}" ] && [ -f "$CITYINDEX_SHARED/data/cities.json.xz" ]; then
+    inputs+=("$CITYINDEX_SHARED/data/cities.json.xz")
+fi
+names=()
+for input in "${inputs[@]}"; do
+    name="$(basename "$input" .json.xz)"
+    names+=("$name")
+    "$bin/build-index" "$input" -o "$work/$name.cidx" --quiet
+    for round in $(seq "$rounds"); do
+        echo "$name: round $round of $rounds" >&2
+        order=(base new)
+        [ $((round % 2)) -eq 0 ] && order=(new base)
+        for reader in "${order[@]}"; do
+            binary="$new"
+            [ "$reader" = base ] && binary="$old"
+            SCALE_QUERIES_TIMES="$work/$name-$reader-$round.json" "$binary" "$work/$name.cidx" > /dev/null
+        done
+    done
+done
+machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
+python3 - "$work" "$rounds" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
+import json, statistics, sys
+work, rounds, base, head, machine, names = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
+
+def minima(name, reader):
+    runs = [json.load(open(f"{work}/{name}-{reader}-{r}.json")) for r in range(1, rounds + 1)]
+    return {mode: [min(run[mode][q] for run in runs) for q in range(len(runs[0][mode]))] for mode in runs[0]}
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
+
+def show(us):
+    return f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.2f} µs"
+
+print(f"Readers: {base} (base) and {head} (new); {rounds} alternating rounds, per-query minimum; {machine}.\n")
+for name in names:
+    old, new = minima(name, "base"), minima(name, "new")
+    print(f"### {name}\n")
+    print("| mode | base p50 | new p50 | base p99 | new p99 | median per-query ratio (new / base) |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for mode in old:
+        ratios = [n / o for o, n in zip(old[mode], new[mode]) if o > 0]
+        print(f"| {mode.replace('CityIndex ', '')} | {show(percentile(old[mode], 0.5))} | {show(percentile(new[mode], 0.5))} | "
+              f"{show(percentile(old[mode], 0.99))} | {show(percentile(new[mode], 0.99))} | {statistics.median(ratios):.3f} |")
+    print()
+PYTHON
