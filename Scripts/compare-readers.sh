@@ -6,7 +6,8 @@
 # Both readers run Benchmarks' ScaleQueries (this checkout's harness, built once over each
 # revision's Sources/) on the index this checkout's build-index writes of Data/ and, when
 # $CITYINDEX_SHARED is set, of the 209,557-city list. The two alternate for ROUNDS rounds
-# (which goes first alternates too); every query keeps its fastest time over the rounds, and
+# (which goes first alternates too), timing each query 3 times a round (REPEAT=N to change);
+# every query keeps its fastest time over the rounds, and
 # the table gives, per search mode, the p50 and p99 of those minima for each reader and the
 # median of the per-query ratios (new / base). This VM's speed drifts by up to 1.7x between
 # processes over minutes; alternating short rounds and keeping minima cancels most of it, but
@@ -14,7 +15,7 @@
 #
 # Usage: Scripts/compare-readers.sh BASE [ROUNDS]
 #   BASE: a git revision whose reader reads this checkout's format (e.g. 0.7.2); ROUNDS: 5.
-# Takes about 10 minutes (two release builds, then about a minute per round). Work files are
+# Takes about 15 minutes (two release builds, then about two minutes per round). Work files are
 # in .compare/ (gitignored). Prints a Markdown table. It times, it does not compare answers:
 # the test suite proves those.
 set -euo pipefail
@@ -53,14 +54,16 @@ for input in "${inputs[@]}"; do
         for reader in "${order[@]}"; do
             binary="$new"
             [ "$reader" = base ] && binary="$old"
-            SCALE_QUERIES_TIMES="$work/$name-$reader-$round.json" "$binary" "$work/$name.cidx" > /dev/null
+            SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$reader-$round.json" \
+                "$binary" "$work/$name.cidx" > /dev/null
         done
     done
 done
 machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
-python3 - "$work" "$rounds" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
+python3 - "$work" "$rounds" "${REPEAT:-3}" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
 import json, statistics, sys
-work, rounds, base, head, machine, names = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
+work, rounds, repeat, base, head, machine = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
+names = sys.argv[7:]
 
 def minima(name, reader):
     runs = [json.load(open(f"{work}/{name}-{reader}-{r}.json")) for r in range(1, rounds + 1)]
@@ -73,7 +76,8 @@ def percentile(values, fraction):
 def show(us):
     return f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.2f} µs"
 
-print(f"Readers: {base} (base) and {head} (new); {rounds} alternating rounds, per-query minimum; {machine}.\n")
+print(f"Readers: {base} (base) and {head} (new); {rounds} alternating rounds of {repeat} timings per query, "
+      f"per-query minimum; {machine}.\n")
 for name in names:
     old, new = minima(name, "base"), minima(name, "new")
     print(f"### {name}\n")
