@@ -64,7 +64,9 @@ for (matching, order, typos) in modes {
         let lines = queries.indices.map { String(format: "%.1f", durations[$0] * 1e6) + " " + queries[$0] }
         FileHandle.standardError.write(Data(lines.map { $0 + "\n" }.joined().utf8))
     }
-    timesByMode.append("\"\(name)\": [" + durations.map { String(format: "%.3f", $0 * 1e6) }.joined(separator: ", ") + "]")
+    if environment["SCALE_QUERIES_TIMES"] != nil {
+        timesByMode.append("\"\(name)\": [" + durations.map { String(format: "%.3f", $0 * 1e6) }.joined(separator: ", ") + "]")
+    }
     durations.sort()
     let p50 = durations[durations.count / 2] * 1e6, p99 = durations[durations.count * 99 / 100] * 1e6
     results.append("\"\(name)\": {\"p50_us\": \(String(format: "%.2f", p50)), \"p99_us\": \(String(format: "%.2f", p99))}")

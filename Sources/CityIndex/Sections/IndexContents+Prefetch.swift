@@ -22,7 +22,7 @@ extension IndexContents {
     }
 
     /// Starts loading name `slot` of the city at `rank` for each of `items` (`nil`: none), in
-    /// the two rounds `prefetchWordKeys(of:)` describes: records or alternate-name starts
+    /// the last two rounds `prefetchWordKeys(of:)` describes: records or alternate-name starts
     /// first, then the names' first bytes. `name` must give ranks in `0 ..< cityCount`.
     @inline(__always)
     private func prefetchNames<Items: Collection>(of items: Items, _ name: (Items.Element) -> (rank: Int, slot: Int)?) {
