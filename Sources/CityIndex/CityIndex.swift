@@ -86,6 +86,8 @@ final class IndexContents: Sendable {
     let sectionEntries: [SectionEntry]
     /// `FOLD`: how queries fold.
     let foldTable: FoldTable
+    /// The memory of `foldTable`'s ASCII fast path, which the table does not retain.
+    private let foldFastPathStorage: IndexStorage
     /// `CITY`: one record per city, in search order.
     let records: CityRecords
     /// `NAME`: the primary names.
@@ -127,7 +129,7 @@ final class IndexContents: Sendable {
         storedChecksum = header.storedChecksum
         self.cityCount = cityCount
         sectionEntries = header.sections
-        foldTable = try FoldTable(validating: section(.foldTable))
+        (foldTable, foldFastPathStorage) = try FoldTable.validating(section(.foldTable))
         records = try CityRecords(validating: section(.cities), cityCount: cityCount)
         names = NameText(validating: try section(.names))
         nameSymbols = try NameSymbols(validating: section(.nameSymbols))

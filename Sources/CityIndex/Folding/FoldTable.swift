@@ -15,17 +15,40 @@ package struct FoldTable: @unchecked Sendable {
     private let outputs: ByteView
     /// Number of entries.
     package let entryCount: Int
-    /// The ASCII fast path, one word per ASCII scalar (one array, so that a copy of the table
-    /// retains one buffer): bits 0–31 `offset << 8 | byteCount` of the scalar's output, or
-    /// `0xFFFF_FFFF` for identity; bits 32–47 the one byte it folds to, or `0xFFFF` when its
-    /// fold is empty or longer; bits 48–55 how many scalars its fold has.
-    private let asciiFastPath: [UInt64]
+    /// The ASCII fast path, 128 little-endian words, one per ASCII scalar: bits 0–31
+    /// `offset << 8 | byteCount` of the scalar's output, or `0xFFFF_FFFF` for identity; bits
+    /// 32–47 the one byte it folds to, or `0xFFFF` when its fold is empty or longer; bits 48–55
+    /// how many scalars its fold has.
+    ///
+    /// Its memory is the `IndexStorage` that `validating(_:)` returns with the table, which
+    /// whoever holds the table keeps alive (as every holder of a `ByteView` keeps its storage):
+    /// the table itself retains nothing, so a copy of it (every search, every closure that
+    /// folds, every `FoldedBytes`) costs no reference counting.
+    private let asciiFastPath: ByteView
 
-    /// Checks the `FOLD` section's size against its header and builds the ASCII fast path.
-    /// O(1) in the table size (128 lookups): the entries themselves are checked by
-    /// `validateEntries()`, which `verify()` runs. Lookups are safe without it: every read
-    /// is bounds-checked, and an unsorted table only makes a binary search miss.
-    init(validating section: ByteView) throws(IndexFileError) {
+    /// Checks a `FOLD` section's size against its header and builds the ASCII fast path.
+    /// Returns the table and the storage of its fast path, which the caller must keep alive
+    /// as long as any copy of the table.
+    /// - Complexity: O(1) in the table size (128 lookups): the entries themselves are checked
+    ///   by `validateEntries()`, which `verify()` runs. Lookups are safe without it: every
+    ///   read is bounds-checked, and an unsorted table only makes a binary search miss.
+    static func validating(_ section: ByteView) throws(IndexFileError) -> (table: FoldTable, fastPathStorage: IndexStorage) {
+        let (entries, outputs, entryCount) = try areas(of: section)
+        let fastPathStorage = try IndexStorage(copying: asciiFastPathBytes(entries: entries, outputs: outputs, entryCount: entryCount))
+        let table = FoldTable(entries: entries, outputs: outputs, entryCount: entryCount, asciiFastPath: fastPathStorage.bytes)
+        return (table, fastPathStorage)
+    }
+
+    private init(entries: ByteView, outputs: ByteView, entryCount: Int, asciiFastPath: ByteView) {
+        self.entries = entries
+        self.outputs = outputs
+        self.entryCount = entryCount
+        self.asciiFastPath = asciiFastPath
+    }
+
+    /// The entry area, the output area and the entry count of `section`, checked against
+    /// its header. O(1).
+    private static func areas(of section: ByteView) throws(IndexFileError) -> (entries: ByteView, outputs: ByteView, entryCount: Int) {
         guard let entryCount = section.uint32(at: 0), let outputByteCount = section.uint32(at: 4) else {
             throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count),
                                        expectedByteCount: UInt64(IndexLayout.foldHeaderByteCount))
@@ -36,13 +59,19 @@ package struct FoldTable: @unchecked Sendable {
             throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count), expectedByteCount: expected)
         }
         let entriesByteCount = Int(entryCount) * IndexLayout.foldEntryByteCount
-        entries = section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount, length: entriesByteCount)
-        outputs = section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount))
-        self.entryCount = Int(entryCount)
-        var fastPath = [UInt64](repeating: 0, count: 128)
+        return (section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount, length: entriesByteCount),
+                section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount)),
+                Int(entryCount))
+    }
+
+    /// The bytes of the ASCII fast path of a table (see `asciiFastPath`). O(1) in the table
+    /// size (128 binary searches).
+    private static func asciiFastPathBytes(entries: ByteView, outputs: ByteView, entryCount: Int) throws(IndexFileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(128 * 8)
         for value in 0..<128 {
             var fold: UInt32 = .max, singleByte = UInt16(value), scalarCount: UInt8 = 1
-            if let index = Self.entryIndex(of: UInt32(value), in: entries, count: Int(entryCount)) {
+            if let index = entryIndex(of: UInt32(value), in: entries, count: entryCount) {
                 let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
                 guard offset <= 0xFF_FFFF, byteCount <= 0xFF, let output = outputs.slice(offset: offset, length: byteCount) else {
                     throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
@@ -51,9 +80,16 @@ package struct FoldTable: @unchecked Sendable {
                 scalarCount = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
                 singleByte = byteCount == 1 ? UInt16(output.uint8(uncheckedAt: 0)) : 0xFFFF
             }
-            fastPath[value] = UInt64(fold) | UInt64(singleByte) << 32 | UInt64(scalarCount) << 48
+            let word = UInt64(fold) | UInt64(singleByte) << 32 | UInt64(scalarCount) << 48
+            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }
-        asciiFastPath = fastPath
+        return bytes
+    }
+
+    /// The fast-path word of the ASCII scalar `value & 0x7F`. O(1).
+    @inline(__always)
+    private func asciiWord(_ value: UInt8) -> UInt64 {
+        asciiFastPath.uint64(uncheckedAt: Int(value & 0x7F) &<< 3)
     }
 
     /// Checks every entry against the invariants above. O(table size).
@@ -108,7 +144,7 @@ package struct FoldTable: @unchecked Sendable {
     private func tableOutput(for scalar: Unicode.Scalar) -> ByteView? {
         let value = scalar.value
         if value < 128 {
-            let packed = UInt32(truncatingIfNeeded: asciiFastPath[Int(value)])
+            let packed = UInt32(truncatingIfNeeded: asciiWord(UInt8(value)))
             if packed == .max { return nil }
             return outputs.slice(offset: Int(packed >> 8), length: Int(packed & 0xFF))
         }
@@ -121,7 +157,7 @@ package struct FoldTable: @unchecked Sendable {
     /// The one byte an ASCII byte folds to, or `nil` when its fold is empty or longer. O(1).
     @inline(__always)
     func singleByteFold(ofASCII value: UInt8) -> UInt8? {
-        let folded = UInt16(truncatingIfNeeded: asciiFastPath[Int(value & 0x7F)] >> 32)
+        let folded = UInt16(truncatingIfNeeded: asciiWord(value) >> 32)
         return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
     }
 
@@ -200,7 +236,7 @@ package struct FoldTable: @unchecked Sendable {
     /// How many scalars `fold(c)` has for an ASCII scalar `c` (`value` < 128). O(1).
     @inline(__always)
     package func foldedScalarCount(ofASCII value: UInt8) -> Int {
-        Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: asciiFastPath[Int(value & 0x7F)] >> 48))
+        Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: asciiWord(value) >> 48))
     }
 
     /// How many scalars `fold(scalar)` has (0 for marks that fold to nothing).

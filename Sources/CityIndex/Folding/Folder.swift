@@ -4,12 +4,13 @@
 /// every name through this type, so names fold exactly as the reader folds queries.
 package struct Folder: Sendable {
     private let storage: IndexStorage
+    private let fastPathStorage: IndexStorage
     package let table: FoldTable
 
     /// Validates `sectionBytes` (a `FOLD` section) and keeps a copy.
     package init(foldSectionBytes sectionBytes: [UInt8]) throws(IndexFileError) {
         storage = IndexStorage(copying: sectionBytes)
-        table = try FoldTable(validating: storage.bytes)
+        (table, fastPathStorage) = try FoldTable.validating(storage.bytes)
         try table.validateEntries()
     }
 
