@@ -40,117 +40,125 @@ enum WordHighlight {
                      matchedLength: matchedLength) ?? nil
     }
 
-    /// The highlight of `word` (below `wordCount`) when `matchedLength` accepts its suffix key
-    /// as far as it is known, `key[..<knownCount]`: `offsets` holds each key byte's UTF-16
-    /// end, then each word's key offset and UTF-16 start from `keyCapacity` on.
-    @inline(__always)
-    private static func highlight(ofWord word: Int, key: UnsafeMutableBufferPointer<UInt8>, knownCount: Int,
-                                  offsets: UnsafeMutableBufferPointer<Int32>, keyCapacity: Int,
-                                  matchedLength: (Slice<UnsafeBufferPointer<UInt8>>) -> Int?) -> Range<Int>? {
-        let keyOffset = Int(offsets[keyCapacity + 2 * word])
-        let utf16Start = Int(offsets[keyCapacity + 2 * word + 1])
-        guard let length = matchedLength(UnsafeBufferPointer(rebasing: key[0 ..< knownCount])[keyOffset...]) else { return nil }
-        guard length > 0 else { return utf16Start ..< utf16Start }
-        return utf16Start ..< Int(offsets[min(keyOffset + length, knownCount) - 1])
-    }
-
     /// `range(inName:table:matchedLength:)` with room for `keyCapacity` key bytes; `.none`
     /// when the key needs more.
     private static func range(inName name: UnsafeRawBufferPointer, table: FoldTable, keyCapacity: Int, lookahead: Int?,
                               matchedLength: (Slice<UnsafeBufferPointer<UInt8>>) -> Int?) -> Range<Int>?? {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: keyCapacity) { key in
-            // The UTF-16 end of the scalar each key byte came from, then each word's key offset
-            // and UTF-16 start (a word starts at a key byte, so there are at most as many).
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: 3 * keyCapacity) { offsets in
-                var keyCount = 0, wordCount = 0
-                var overflowed = false
+                var read = NameKeyRead(key: key, offsets: offsets)
                 var encoder = WordKeyEncoder()
                 var position = 0
                 var utf16Offset = 0
-                /// Key bytes from this index on came from the latest scalar with a non-empty fold.
-                var latestScalarBytes = 0
                 /// The first word not decided yet (with a `lookahead`).
                 var nextWord = 0
-                while position < name.count && !overflowed {
+                while position < name.count {
                     // Key bytes before the latest scalar's never change: decide the words
                     // whose first `lookahead` bytes they hold.
-                    while let lookahead, nextWord < wordCount,
-                          Int(offsets[keyCapacity + 2 * nextWord]) + lookahead <= latestScalarBytes {
-                        if let found = highlight(ofWord: nextWord, key: key, knownCount: latestScalarBytes, offsets: offsets,
-                                                 keyCapacity: keyCapacity, matchedLength: matchedLength) {
+                    while let lookahead, nextWord < read.wordCount, read.keyOffset(ofWord: nextWord) + lookahead <= read.latestScalarBytes {
+                        if let found = read.highlight(ofWord: nextWord, knownCount: read.latestScalarBytes, matchedLength: matchedLength) {
                             return .some(found)
                         }
                         nextWord += 1
                     }
+                    let scalarStart = utf16Offset
                     if name[position] < 0x80, let folded = table.singleByteFold(ofASCII: name[position]) {
-                        // ASCII whose fold is one byte (most of most names): what the general
-                        // path below does, without decoding the scalar or a closure per byte.
-                        let scalarStart = utf16Offset
+                        // ASCII whose fold is one byte (most of most names): the general path
+                        // below without decoding the scalar or a closure per byte.
                         utf16Offset += 1
                         position += 1
-                        latestScalarBytes = keyCount
+                        read.latestScalarBytes = read.count
                         guard let (spaceFirst, startsWord) = encoder.feed(foldedASCII: folded) else { continue }
                         let end = Int32(truncatingIfNeeded: utf16Offset)
-                        guard keyCount + (spaceFirst ? 2 : 1) <= keyCapacity else {
-                            overflowed = true
-                            break
-                        }
-                        if spaceFirst {
-                            // The space between two words belongs to neither: it is not this scalar's.
-                            latestScalarBytes += 1
-                            key[keyCount] = 0x20
-                            offsets[keyCount] = end
-                            keyCount += 1
-                        }
-                        if startsWord {
-                            offsets[keyCapacity + 2 * wordCount] = Int32(truncatingIfNeeded: keyCount)
-                            offsets[keyCapacity + 2 * wordCount + 1] = Int32(truncatingIfNeeded: scalarStart)
-                            wordCount += 1
-                        }
-                        key[keyCount] = folded
-                        offsets[keyCount] = end
-                        keyCount += 1
+                        guard !spaceFirst || read.append(0x20, startsWord: false, scalarStart: scalarStart, end: end),
+                              read.append(folded, startsWord: startsWord, scalarStart: scalarStart, end: end) else { return .none }
                         continue
                     }
                     let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
-                    let scalarStart = utf16Offset
                     utf16Offset += scalar.utf16.count
                     position += length
                     let end = Int32(truncatingIfNeeded: utf16Offset)
+                    var overflowed = false
                     let foldIsEmpty = table.withFoldedUTF8(of: scalar) { bytes -> Bool in
                         if bytes.isEmpty { return true }
-                        latestScalarBytes = keyCount
+                        read.latestScalarBytes = read.count
                         _ = encoder.feed(foldedUTF8: bytes) { byte, startsWord in
-                            guard keyCount < keyCapacity else {
-                                overflowed = true
-                                return false
-                            }
-                            if startsWord {
-                                offsets[keyCapacity + 2 * wordCount] = Int32(truncatingIfNeeded: keyCount)
-                                offsets[keyCapacity + 2 * wordCount + 1] = Int32(truncatingIfNeeded: scalarStart)
-                                wordCount += 1
-                            }
-                            if byte == 0x20 && !startsWord && keyCount == latestScalarBytes { latestScalarBytes += 1 }
-                            key[keyCount] = byte
-                            offsets[keyCount] = end
-                            keyCount += 1
-                            return true
+                            overflowed = !read.append(byte, startsWord: startsWord, scalarStart: scalarStart, end: end)
+                            return !overflowed
                         }
                         return false
                     }
-                    if foldIsEmpty {
-                        for index in latestScalarBytes ..< keyCount { offsets[index] = end }
-                    }
+                    if overflowed { return .none }
+                    if foldIsEmpty { read.extendLatestScalar(to: end) }
                 }
-                if overflowed { return .none }
-                for word in nextWord ..< wordCount {
-                    if let found = highlight(ofWord: word, key: key, knownCount: keyCount, offsets: offsets,
-                                             keyCapacity: keyCapacity, matchedLength: matchedLength) {
+                for word in nextWord ..< read.wordCount {
+                    if let found = read.highlight(ofWord: word, knownCount: read.count, matchedLength: matchedLength) {
                         return .some(found)
                     }
                 }
                 return .some(nil)
             }
         }
+    }
+}
+
+/// A name's word key as `WordHighlight` reads it, in two caller-owned buffers: the key bytes,
+/// and, in `offsets`, the UTF-16 end of the scalar each key byte came from, then from
+/// `key.count` on each word's key offset and UTF-16 start (a word starts at a key byte, so
+/// there are at most as many words as key bytes: `offsets` holds `3 × key.count`).
+private struct NameKeyRead {
+    let key: UnsafeMutableBufferPointer<UInt8>
+    let offsets: UnsafeMutableBufferPointer<Int32>
+    /// Key bytes read.
+    private(set) var count = 0
+    /// Words started.
+    private(set) var wordCount = 0
+    /// Key bytes from this index on came from the latest scalar with a non-empty fold (those
+    /// before it can no longer change).
+    var latestScalarBytes = 0
+
+    init(key: UnsafeMutableBufferPointer<UInt8>, offsets: UnsafeMutableBufferPointer<Int32>) {
+        self.key = key
+        self.offsets = offsets
+    }
+
+    /// Appends a key byte of the scalar that starts at UTF-16 offset `scalarStart` and ends at
+    /// `end`; false (nothing appended) when the key is full. O(1).
+    @inline(__always)
+    mutating func append(_ byte: UInt8, startsWord: Bool, scalarStart: Int, end: Int32) -> Bool {
+        guard count < key.count else { return false }
+        if startsWord {
+            offsets[key.count + 2 * wordCount] = Int32(truncatingIfNeeded: count)
+            offsets[key.count + 2 * wordCount + 1] = Int32(truncatingIfNeeded: scalarStart)
+            wordCount += 1
+        }
+        // The space between two words belongs to neither: it is not the latest scalar's.
+        if byte == 0x20 && !startsWord && count == latestScalarBytes { latestScalarBytes += 1 }
+        key[count] = byte
+        offsets[count] = end
+        count += 1
+        return true
+    }
+
+    /// A scalar that folds to nothing (a combining mark) extends the latest scalar's key
+    /// bytes to its own UTF-16 `end`. O(bytes of that scalar).
+    @inline(__always)
+    func extendLatestScalar(to end: Int32) {
+        for index in latestScalarBytes ..< count { offsets[index] = end }
+    }
+
+    /// Where the key of `word` (below `wordCount`) starts. O(1).
+    @inline(__always)
+    func keyOffset(ofWord word: Int) -> Int { Int(offsets[key.count + 2 * word]) }
+
+    /// The highlight of `word` (below `wordCount`) when `matchedLength` accepts its suffix key
+    /// as far as it is known, `key[..<knownCount]`. O(what `matchedLength` reads).
+    @inline(__always)
+    func highlight(ofWord word: Int, knownCount: Int, matchedLength: (Slice<UnsafeBufferPointer<UInt8>>) -> Int?) -> Range<Int>? {
+        let keyOffset = keyOffset(ofWord: word)
+        let utf16Start = Int(offsets[key.count + 2 * word + 1])
+        guard let length = matchedLength(UnsafeBufferPointer(rebasing: key[0 ..< knownCount])[keyOffset...]) else { return nil }
+        guard length > 0 else { return utf16Start ..< utf16Start }
+        return utf16Start ..< Int(offsets[min(keyOffset + length, knownCount) - 1])
     }
 }
