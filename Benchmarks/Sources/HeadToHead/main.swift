@@ -2,7 +2,7 @@
 // against the sorted-array baseline, interleaved query by query in one process, so that both
 // see the same machine state (issue 11's "2x faster than a careful sorted array" target).
 //
-// Usage: HeadToHead INPUT INDEX [REPEATS] [--cold]
+// Usage: HeadToHead INPUT INDEX [REPEATS] [--cold]   (HEAD_TO_HEAD_QUERIES=N: the first N queries only)
 // INPUT is the cities JSON (plain, .gz or .xz) the INDEX was built from. Each of the 2,000
 // seeded queries (CompareStrategies' workload) runs on the baseline, then on the index, REPEATS
 // times (default 5); each strategy keeps its fastest time per query. Prints the p50 and p99 of
@@ -27,16 +27,14 @@ let repeats = positional.count == 4 ? max(1, Int(positional[3]) ?? 5) : 5
 let cities = try JSONDecoder().decode([DecodedCity].self, from: Data(try InputReading.decompressedBytes(path: positional[1])))
 let baseline = SortedKeysBinarySearch(cities: cities)
 let mapped = try MappedIndex(path: positional[2])
-let queries = makeQueries(names: cities.map(\.name), perLength: 200, seed: 2026).map(\.text)
+/// HEAD_TO_HEAD_QUERIES=N keeps the first N queries (e.g. to run under a cache simulator).
+let queryLimit = ProcessInfo.processInfo.environment["HEAD_TO_HEAD_QUERIES"].flatMap { Int($0) } ?? .max
+let queries = Array(makeQueries(names: cities.map(\.name), perLength: 200, seed: 2026).map(\.text).prefix(queryLimit))
 
 let clock = ContinuousClock()
 var baselineTimes = [Double](repeating: .infinity, count: queries.count)
 var indexTimes = baselineTimes
 var disagreements = 0
-for (position, query) in queries.enumerated() where baseline.search(query, limit: 20) != mapped.search(query, limit: 20) {
-    disagreements += 1
-    if disagreements <= 5 { FileHandle.standardError.write(Data("answers differ: \(query) (query \(position))\n".utf8)) }
-}
 /// Memory written before each timed query in the cold mode (larger than the last-level cache).
 var evictionBuffer = [UInt64](repeating: 0, count: cold ? 8 << 20 : 0)
 @MainActor func evictCaches() {
@@ -45,16 +43,21 @@ var evictionBuffer = [UInt64](repeating: 0, count: cold ? 8 << 20 : 0)
         for index in stride(from: 0, to: words.count, by: 8) { words[index] &+= 1 }
     }
 }
-for _ in 0 ..< repeats {
+for pass in 0 ..< repeats {
     for (position, query) in queries.enumerated() {
         evictCaches()
         var start = clock.now
-        _ = baseline.search(query, limit: 20)
+        let expected = baseline.search(query, limit: 20)
         baselineTimes[position] = min(baselineTimes[position], seconds(clock.now - start))
         evictCaches()
         start = clock.now
-        _ = mapped.search(query, limit: 20)
+        let answer = mapped.search(query, limit: 20)
         indexTimes[position] = min(indexTimes[position], seconds(clock.now - start))
+        // Compared outside the timed calls, on the first pass only.
+        if pass == 0 && answer != expected {
+            disagreements += 1
+            if disagreements <= 5 { FileHandle.standardError.write(Data("answers differ: \(query) (query \(position))\n".utf8)) }
+        }
     }
 }
 /// The percentile of `times` (seconds) in microseconds.
