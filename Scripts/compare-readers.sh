@@ -13,11 +13,18 @@
 # processes over minutes; alternating short rounds and keeping minima cancels most of it, but
 # a change under about 3% stays within what two runs disagree by (run it twice).
 #
+# COUNT=N counts instead of timing: each reader runs once per mode under valgrind's callgrind
+# (no cache simulation) on N seeded queries per length (10 lengths), collecting only inside the
+# harness's search call, and the table gives the instructions per query of each and their
+# ratio. Deterministic (the same builds give the same counts), so it settles changes of
+# computation far below the timings' 3%; it is blind to what waits on memory (compare the
+# timings too) and needs valgrind (apt-get install valgrind).
+#
 # Usage: Scripts/compare-readers.sh BASE [ROUNDS]
 #   BASE: a git revision whose reader reads this checkout's format (e.g. 0.7.2); ROUNDS: 5.
-# Takes about 15 minutes (two release builds, then about two minutes per round). Work files are
-# in .compare/ (gitignored). Prints a Markdown table. It times, it does not compare answers:
-# the test suite proves those.
+# Takes about 15 minutes (two release builds, then about two minutes per round; COUNT=20: a few
+# minutes after the builds). Work files are in .compare/ (gitignored). Prints a Markdown table.
+# It measures, it does not compare answers: the test suite proves those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base="${1:?usage: Scripts/compare-readers.sh BASE [ROUNDS]}"
@@ -25,7 +32,7 @@ rounds="${2:-5}"
 git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
 Scripts/install-dependencies.sh
 work=.compare
-rm -rf "$work/base" "$work"/*.json
+rm -rf "$work/base" "$work"/*.json "$work"/*-count.tsv
 mkdir -p "$work/base"
 git archive "$base" | tar -x -C "$work/base"
 # The same harness for both: this checkout's Benchmarks package over the base revision's reader.
@@ -47,6 +54,33 @@ for input in "${inputs[@]}"; do
     name="$(basename "$input" .json.xz)"
     names+=("$name")
     "$bin/build-index" "$input" -o "$work/$name.cidx" --quiet
+    if [ -n "${COUNT:-}" ]; then
+        command -v valgrind > /dev/null || { echo "COUNT needs valgrind (apt-get install valgrind)" >&2; exit 69; }
+        modes="$(SCALE_QUERIES_PER_LENGTH=1 "$new" "$work/$name.cidx" | python3 -c 'import json, sys; print("\n".join(json.load(sys.stdin)["modes"]))')"
+        for reader in base new; do
+            binary="$new"
+            [ "$reader" = base ] && binary="$old"
+            echo "$name: counting the $reader reader" >&2
+            while IFS= read -r mode; do
+                # Every query runs twice (the warm-up pass and the timed one): both are collected.
+                SCALE_QUERIES_ONLY="$mode" SCALE_QUERIES_PER_LENGTH="$COUNT" valgrind --tool=callgrind \
+                    --callgrind-out-file="$work/callgrind-count.out" --toggle-collect='*MappedIndexC6search_5limit*' \
+                    "$binary" "$work/$name.cidx" > /dev/null 2> "$work/callgrind.log"
+                python3 - "$work/callgrind-count.out" "$((COUNT * 10 * 2))" "$mode" >> "$work/$name-$reader-count.tsv" <<'PY'
+import sys
+path, calls, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+events = totals = None
+for line in open(path):
+    if line.startswith("events:"):
+        events = line.split()[1:]
+    elif line.startswith("totals:") or line.startswith("summary:"):
+        totals = [int(value) for value in line.split()[1:]]
+print(f"{mode}\t{dict(zip(events, totals))['Ir'] / calls:.1f}")
+PY
+            done <<< "$modes"
+        done
+        continue
+    fi
     for round in $(seq "$rounds"); do
         echo "$name: round $round of $rounds" >&2
         order=(base new)
@@ -64,6 +98,21 @@ python3 - "$work" "$rounds" "${REPEAT:-3}" "$base" "$(git rev-parse --short HEAD
 import json, statistics, sys
 work, rounds, repeat, base, head, machine = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 names = sys.argv[7:]
+import os
+if os.environ.get("COUNT"):
+    print(f"Readers: {base} (base) and {head} (new); instructions per query (callgrind, {int(os.environ['COUNT']) * 10} "
+          f"seeded queries per mode, each run twice); {machine}.\n")
+    for name in names:
+        counts = {reader: dict(line.rstrip("\n").split("\t") for line in open(f"{work}/{name}-{reader}-count.tsv"))
+                  for reader in ("base", "new")}
+        print(f"### {name}\n")
+        print("| mode | base instructions | new instructions | ratio (new / base) |")
+        print("|---|---:|---:|---:|")
+        for mode, old in counts["base"].items():
+            new = counts["new"][mode]
+            print(f"| {mode.replace('CityIndex ', '')} | {float(old):,.0f} | {float(new):,.0f} | {float(new) / float(old):.4f} |")
+        print()
+    sys.exit(0)
 
 def minima(name, reader):
     runs = [json.load(open(f"{work}/{name}-{reader}-{r}.json")) for r in range(1, rounds + 1)]

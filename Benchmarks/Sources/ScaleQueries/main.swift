@@ -11,7 +11,9 @@
 // For A/B runs of one change (two builds, alternated): SCALE_QUERIES_REPEAT=N times each query
 // N times and keeps its fastest (the p50 and p99 of per-query minima, which a shared machine's
 // pauses move less than single timings), and SCALE_QUERIES_MODE=TEXT times only the modes whose
-// name contains TEXT (e.g. "words --rank population --typos"). SCALE_QUERIES_DUMP=1 writes each
+// name contains TEXT (e.g. "words --rank population --typos"), SCALE_QUERIES_ONLY=NAME only the
+// mode of that exact name, and SCALE_QUERIES_PER_LENGTH=N draws N seeded queries per length
+// instead of 200 (both for Scripts/compare-readers.sh's instruction counts). SCALE_QUERIES_DUMP=1 writes each
 // query's time in µs and the query to standard error, one per line (to find the slow ones).
 // SCALE_QUERIES_TIMES=PATH writes every query's time in µs, per mode, to PATH as one JSON object
 // ({"mode": [µs, …]} in query order), for Scripts/compare-readers.sh.
@@ -36,7 +38,8 @@ let everyCity = try index.search("")
 let names = (0 ..< 5_000).map { _ in everyCity[Int.random(in: 0 ..< everyCity.count, using: &random)].name }
 let queries = arguments.count == 3
     ? try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
-    : makeQueries(names: names, perLength: 200, seed: 2026).map(\.text)
+    : makeQueries(names: names, perLength: Int(ProcessInfo.processInfo.environment["SCALE_QUERIES_PER_LENGTH"] ?? "") ?? 200,
+                  seed: 2026).map(\.text)
 
 let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
     (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
@@ -45,11 +48,13 @@ let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
 let environment = ProcessInfo.processInfo.environment
 let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
 let modeFilter = environment["SCALE_QUERIES_MODE"]
+let onlyMode = environment["SCALE_QUERIES_ONLY"]
 var results: [String] = []
 var timesByMode: [String] = []
 for (matching, order, typos) in modes {
     let name = MappedIndex.name(matching: matching, order: order, typos: typos)
     if let modeFilter, !name.contains(modeFilter) { continue }
+    if let onlyMode, name != onlyMode { continue }
     let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos)
     for query in queries { _ = strategy.search(query, limit: 20) }
     var durations = [Double](repeating: .infinity, count: queries.count)
