@@ -23,7 +23,8 @@
 /// is inside `rowCapacity` rows by construction). One instance serves one walk on one thread.
 ///
 /// Invariant: `1 ≤ rowCount ≤ rowCapacity`; `cells` holds `rowCapacity × (query.count + 1)`
-/// cells, of which row *j*'s band is valid for *j* < `rowCount`.
+/// cells, of which row *j*'s band is valid for *j* < `rowCount`, and so is the cell just
+/// above its band (the cap, when inside the row), which the next row reads.
 /// - Complexity: O(*budget*) per scalar; nothing allocated after `init` except when the text
 ///   outgrows the rows reserved (`n + budget + 2`), which only a dead walk would do.
 final class EditDistanceRows {
@@ -36,6 +37,8 @@ final class EditDistanceRows {
     }
 
     let query: [UInt32]
+    /// `query`'s scalars in unchecked memory, for `appendRow`.
+    private let queryScalars: UnsafeMutablePointer<UInt32>
     let budget: Int
     /// The script classes of the query's scalars (bit *c* for class *c*, `scriptClass`).
     private let queryClasses: UInt64
@@ -58,6 +61,8 @@ final class EditDistanceRows {
 
     init(query: [UInt32], budget: Int) {
         self.query = query
+        queryScalars = .allocate(capacity: max(query.count, 1))
+        queryScalars.initialize(from: query, count: query.count)
         self.budget = budget
         queryClasses = query.reduce(0) { classes, scalar in
             Self.scriptClass(scalar).map { classes | 1 << UInt64($0) } ?? classes
@@ -93,6 +98,7 @@ final class EditDistanceRows {
     }
 
     deinit {
+        queryScalars.deallocate()
         cells.deallocate()
         textScalars.deallocate()
         rowMinimums.deallocate()
@@ -214,47 +220,47 @@ final class EditDistanceRows {
         return false
     }
 
-    /// Computes row `rowCount` (its band) for text scalar `scalar`.
+    /// Computes row `rowCount` (its band) for text scalar `scalar`, and sets the cell just
+    /// above the band to the cap, so that the next row reads every cell it needs without a
+    /// bounds test: with row *j*'s band `max(0, j − k) … min(n, j + k)` for budget *k*, row
+    /// *j* + 1 reads row *j* from its band's first cell less one (that band's first cell, or
+    /// none at index 0) to its last plus one, and row *j* − 1 (a swap) two positions back
+    /// (inside that row's band). O(*k*): about 15 instructions a cell.
     private func appendRow(_ scalar: UInt32) {
         let row = rowCount
         // Only a walk that went on feeding a dead text outgrows the rows.
         if row == rowCapacity { grow() }
         // Bringing the text scalar in (inserting it, or replacing a query scalar with it).
         let bringIn: UInt8 = canBringIn(scalar) ? 1 : cap
-        // (No swap before the second row: a scalar that cannot be the query's matches none.)
+        // (No swap before the second row: no query scalar equals this.)
         let previousScalar: UInt32 = row >= 2 ? textScalars[row - 2] : UInt32.max
-        let (width, budget, cap) = (width, budget, cap)
-        let band = band(ofRow: row)
-        // The bands of the two rows above (cells outside a band read as the cap; a dead row's
-        // band may be empty, low above high).
-        let (aboveLow, aboveHigh) = (max(0, row - 1 - budget), min(width - 1, row - 1 + budget))
-        let (twoAboveLow, twoAboveHigh) = (max(0, row - 2 - budget), min(width - 1, row - 2 + budget))
+        let (width, budget, cap, cells, query) = (width, budget, cap, cells, queryScalars)
+        let low = max(0, row - budget), high = min(width - 1, row + budget)
+        let current = row * width, above = current - width
         var smallest = cap
-        let cells = cells
-        query.withUnsafeBufferPointer { query in
-            let current = row * width, aboveStart = (row - 1) * width, twoAboveStart = (row - 2) * width
-            @inline(__always) func aboveCell(_ index: Int) -> UInt8 {
-                index >= aboveLow && index <= aboveHigh ? cells[aboveStart + index] : cap
-            }
-            var left = cap
-            for index in band {
-                var value: UInt8
-                if index == 0 {
-                    value = aboveCell(0) &+ bringIn
-                } else {
-                    let same = query[index - 1] == scalar
-                    value = min(aboveCell(index - 1) &+ (same ? 0 : bringIn), aboveCell(index) &+ bringIn, left &+ 1)
-                    if index >= 2, !same, query[index - 1] == previousScalar, query[index - 2] == scalar,
-                       row >= 2, index - 2 >= twoAboveLow, index - 2 <= twoAboveHigh {
-                        value = min(value, cells[twoAboveStart + index - 2] &+ 1)
-                    }
-                }
-                value = min(value, cap)
-                cells[current + index] = value
-                left = value
-                smallest = min(smallest, value)
-            }
+        var left = cap
+        var index = low
+        if index == 0 && index <= high {
+            left = min(cells[above] &+ bringIn, cap)
+            cells[current] = left
+            smallest = left
+            index = 1
         }
+        while index <= high {
+            let wanted = query[index - 1]
+            let same = wanted == scalar
+            var value = min(cells[above + index - 1] &+ (same ? 0 : bringIn), cells[above + index] &+ bringIn, left &+ 1)
+            if !same && wanted == previousScalar && index >= 2 && query[index - 2] == scalar {
+                value = min(value, cells[above - width + index - 2] &+ 1)
+            }
+            value = min(value, cap)
+            cells[current + index] = value
+            left = value
+            smallest = min(smallest, value)
+            index += 1
+        }
+        // The cell above the band, which the next row reads as its last cell's "above".
+        if high + 1 < width { cells[current + high + 1] = cap }
         rowMinimums[row] = smallest
         textScalars[row - 1] = scalar
         rowCount += 1
