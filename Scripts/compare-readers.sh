@@ -66,17 +66,8 @@ for input in "${inputs[@]}"; do
                 SCALE_QUERIES_ONLY="$mode" SCALE_QUERIES_PER_LENGTH="$COUNT" valgrind --tool=callgrind \
                     --callgrind-out-file="$work/callgrind-count.out" --toggle-collect='*MappedIndexC6search_5limit*' \
                     "$binary" "$work/$name.cidx" > /dev/null 2> "$work/callgrind.log"
-                python3 - "$work/callgrind-count.out" "$((COUNT * 10 * 2))" "$mode" >> "$work/$name-$reader-count.tsv" <<'PY'
-import sys
-path, calls, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-events = totals = None
-for line in open(path):
-    if line.startswith("events:"):
-        events = line.split()[1:]
-    elif line.startswith("totals:") or line.startswith("summary:"):
-        totals = [int(value) for value in line.split()[1:]]
-print(f"{mode}\t{dict(zip(events, totals))['Ir'] / calls:.1f}")
-PY
+                printf '%s\t%s\n' "$mode" "$(Scripts/callgrind-totals.py "$work/callgrind-count.out" "$((COUNT * 10 * 2))" \
+                    | python3 -c 'import json, sys; print(json.load(sys.stdin)["Ir"])')" >> "$work/$name-$reader-count.tsv"
             done <<< "$modes"
         done
         continue

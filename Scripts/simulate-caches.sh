@@ -61,21 +61,11 @@ for input in "${inputs[@]}"; do
         HEAD_TO_HEAD_QUERIES="$queries" valgrind --tool=callgrind --cache-sim=yes "${simulated[@]}" \
             --callgrind-out-file="$output" --toggle-collect="*$symbol*" \
             "$headToHead" "$input" "$work/$name.cidx" 1 --cold > /dev/null 2> "$work/callgrind.log"
-        # The totals line of the output: Ir Dr Dw I1mr D1mr D1mw ILmr DLmr DLmw, over every
-        # collected call (one per query).
-        python3 - "$output" "$queries" "$name" "$label" <<'PY'
-import sys
-path, queries, name, label = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-events = totals = None
-for line in open(path):
-    if line.startswith("events:"):
-        events = line.split()[1:]
-    elif line.startswith("totals:") or line.startswith("summary:"):
-        totals = [int(value) for value in line.split()[1:]]
-count = dict(zip(events, totals))
-per = lambda key: count.get(key, 0) / queries
-print(f"| {name} | {label} | {per('Ir'):,.0f} | {per('ILmr'):.1f} | {per('DLmr'):.1f} | {per('DLmw'):.1f} | "
-      f"{per('ILmr') + per('DLmr') + per('DLmw'):.1f} |")
-PY
+        Scripts/callgrind-totals.py "$output" "$queries" | python3 -c '
+import json, sys
+count = json.load(sys.stdin)
+instructions, code, reads, writes = count["Ir"], count["ILmr"], count["DLmr"], count["DLmw"]
+print(f"| {sys.argv[1]} | {sys.argv[2]} | {instructions:,.0f} | {code:.1f} | {reads:.1f} | {writes:.1f} | {code + reads + writes:.1f} |")
+' "$name" "$label"
     done
 done
