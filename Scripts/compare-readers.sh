@@ -86,10 +86,9 @@ for input in "${inputs[@]}"; do
 done
 machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
 python3 - "$work" "$rounds" "${REPEAT:-3}" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
-import json, statistics, sys
+import json, os, statistics, sys
 work, rounds, repeat, base, head, machine = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 names = sys.argv[7:]
-import os
 if os.environ.get("COUNT"):
     print(f"Readers: {base} (base) and {head} (new); instructions per query (callgrind, {int(os.environ['COUNT']) * 10} "
           f"seeded queries per mode, each run twice); {machine}.\n")

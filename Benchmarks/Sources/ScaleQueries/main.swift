@@ -36,16 +36,15 @@ let openSeconds = seconds(clock.now - openStart)
 var random = SeededGenerator(state: 15)
 let everyCity = try index.search("")
 let names = (0 ..< 5_000).map { _ in everyCity[Int.random(in: 0 ..< everyCity.count, using: &random)].name }
+let environment = ProcessInfo.processInfo.environment
 let queries = arguments.count == 3
     ? try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
-    : makeQueries(names: names, perLength: Int(ProcessInfo.processInfo.environment["SCALE_QUERIES_PER_LENGTH"] ?? "") ?? 200,
-                  seed: 2026).map(\.text)
+    : makeQueries(names: names, perLength: Int(environment["SCALE_QUERIES_PER_LENGTH"] ?? "") ?? 200, seed: 2026).map(\.text)
 
 let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
     (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
     (.words, .population, .none), (.prefix, .population, .automatic), (.words, .population, .automatic),
 ]
-let environment = ProcessInfo.processInfo.environment
 let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
 let modeFilter = environment["SCALE_QUERIES_MODE"]
 let onlyMode = environment["SCALE_QUERIES_ONLY"]

@@ -70,36 +70,35 @@ public struct CityMatch: Sendable, Identifiable {
     public var highlightUTF16Range: Range<Int> {
         let contents = city.contents
         if case .prefix(let foldedScalarCount) = query, slot == 0, !skipsWords {
-            // The default search's path: the primary name in place, no closure, no table copy.
+            // The default search's path: the primary name in place, no closure.
             return 0 ..< contents.foldTable.highlightUTF16Length(ofName: contents.primaryName(ofRank: city.rank).buffer,
                                                                 foldedQueryScalarCount: foldedScalarCount)
         }
-        // The table is read in place (`contents.foldTable`), not copied into a local: a copy
-        // retains and releases its ASCII array, 5% of a word search's 20 highlights.
+        let table = contents.foldTable
         if skipsWords {
             let skipped = SkippedWords(queryKey: query.typedWordKey)
             return contents.withName(ofRank: city.rank, slot: slot) { name in
                 skipped.flatMap { skipped in
-                    WordHighlight.range(inName: name, table: contents.foldTable) { skipped.matchedLength(inSuffixKey: $0) }
+                    WordHighlight.range(inName: name, table: table) { skipped.matchedLength(inSuffixKey: $0) }
                 } ?? 0..<0
             }
         }
         switch query {
         case .prefix(let foldedScalarCount):
             return contents.withName(ofRank: city.rank, slot: slot) { name in
-                0 ..< contents.foldTable.highlightUTF16Length(ofName: name, foldedQueryScalarCount: foldedScalarCount)
+                0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: foldedScalarCount)
             }
         case .words(let key):
             return contents.withName(ofRank: city.rank, slot: slot) { name in
-                WordHighlight.range(ofQueryKey: key, inName: name, table: contents.foldTable) ?? 0..<0
+                WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
             }
         case .typoTolerant(.prefix, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
             let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
             return contents.withName(ofRank: city.rank, slot: slot) { name in
-                let folded = IteratorSequence(FoldedBytes(of: name, table: contents.foldTable))
+                let folded = IteratorSequence(FoldedBytes(of: name, table: table))
                 let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
-                return 0 ..< contents.foldTable.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
+                return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
             }
         case .typoTolerant(.words, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
@@ -107,7 +106,7 @@ public struct CityMatch: Sendable, Identifiable {
             // One automaton for every word of the name.
             let rows = EditDistanceRows(query: key, budget: editCount)
             return contents.withName(ofRank: city.rank, slot: slot) { name in
-                WordHighlight.range(inName: name, table: contents.foldTable) { suffixKey in
+                WordHighlight.range(inName: name, table: table) { suffixKey in
                     TypoHighlight.longestPrefix(of: suffixKey, using: rows)?.byteCount
                 } ?? 0..<0
             }

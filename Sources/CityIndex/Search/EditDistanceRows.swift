@@ -240,7 +240,8 @@ final class EditDistanceRows {
         var smallest = cap
         var left = cap
         var index = low
-        if index == 0 && index <= high {
+        if low == 0 {
+            // The first column (a band that starts at 0 is never empty): no diagonal, no left.
             left = min(cells[above] &+ bringIn, cap)
             cells[current] = left
             smallest = left
