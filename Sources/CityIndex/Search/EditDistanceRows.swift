@@ -6,27 +6,35 @@
 /// programming form (one row per text scalar; Schulz and Mihov's automaton is the same
 /// function of the row, tabulated).
 ///
-/// Row *j* holds `D[j][i]`, the distance between the first *j* scalars of the text and the
-/// first *i* of the query, capped at `budget + 1`. Only the band `|i − j| ≤ budget` is
-/// computed: every cell outside it is at least `|i − j|`, so over the budget, and reads as
-/// the cap. The text matches as a prefix search when some row's last cell is at most the
-/// budget; a subtree can be pruned when its row's smallest cell exceeds the budget, since
-/// row minima never decrease as the text grows (each cell comes from a cell of an earlier
-/// row plus 0 or 1).
+/// Row *j* stands for `D[j][i]`, the distance between the first *j* scalars of the text and
+/// the first *i* of the query, capped at `budget + 1`. Only the band `|i − j| ≤ budget` can be
+/// within the budget (every cell outside it is at least `|i − j|`), and only whether a cell is
+/// at most *d* matters, for each *d* ≤ budget: so a row is `budget + 1` bit sets over its band
+/// (bit *b* of set *d* is cell `j − budget + b` being at most *d*), each at most 7 bits wide,
+/// one byte lane each of a 32-bit word. A row follows from the two before it in a few word
+/// operations for every lane at once, whatever the budget (bit-parallel, as Wu and Manber's
+/// `agrep` and Hyyrö's banded Damerau variant of Myers' algorithm compute theirs), where cell
+/// by cell it took about 15 instructions a cell.
+///
+/// The text matches as a prefix search when some row's last cell is at most the budget; a
+/// subtree can be pruned when its row's smallest cell exceeds the budget, since row minima
+/// never decrease as the text grows (each cell comes from a cell of an earlier row plus 0 or 1).
 ///
 /// Bytes are decoded into scalars as they arrive; an ill-formed sequence (only in a damaged
 /// file) counts as one scalar U+FFFD per byte that cannot continue it, so every byte sequence
 /// is accepted and depth stays bounded: rows beyond `query.count + budget + 1` are dead.
 ///
-/// A class over one allocation of unchecked memory: a walk computes a row for every byte it
-/// feeds, so the rows are read and written without bounds or uniqueness checks (every index
-/// is inside `rowCapacity` rows by construction). One instance serves one walk on one thread.
+/// A class over unchecked memory: a walk computes a row for every byte it feeds, so the rows
+/// are read and written without bounds or uniqueness checks (every index is inside
+/// `rowCapacity` rows by construction). One instance serves one walk on one thread.
 ///
-/// Invariant: `1 ≤ rowCount ≤ rowCapacity`; `cells` holds `rowCapacity × (query.count + 1)`
-/// cells, of which row *j*'s band is valid for *j* < `rowCount`, and so is the cell just
-/// above its band (the cap, when inside the row), which the next row reads.
-/// - Complexity: O(*budget*) per scalar; nothing allocated after `init` except when the text
-///   outgrows the rows reserved (`n + budget + 2`), which only a dead walk would do.
+/// Invariant: `0 ≤ budget ≤ 3` (`TypoTolerance.largestBudget`: a band of `2 × budget + 1`
+/// bits fits a lane); `1 ≤ rowCount ≤ rowCapacity`; rows `0 ..< rowCount` of `rowMasks`,
+/// `matchVectors` and `rowMinimums` are valid; lane *d* of a row's mask is empty for *d* >
+/// budget, and a lane's bits beyond the query's end (cell *i* > `query.count`) are clear.
+/// - Complexity: O(1) per scalar (O(*budget*) for a scalar outside ASCII or a query of more
+///   than `63 − budget` scalars); nothing allocated after `init` except when the text outgrows
+///   the rows reserved (`n + budget + 2`), which only a dead walk would do.
 final class EditDistanceRows {
     /// A position the text can be cut back to.
     struct Mark {
@@ -37,20 +45,29 @@ final class EditDistanceRows {
     }
 
     let query: [UInt32]
-    /// `query`'s scalars in unchecked memory, for `appendRow`.
+    /// `query`'s scalars in unchecked memory, for `matchVector(of:row:)`.
     private let queryScalars: UnsafeMutablePointer<UInt32>
     let budget: Int
     /// The script classes of the query's scalars (bit *c* for class *c*, `scriptClass`).
     private let queryClasses: UInt64
-    private let width: Int
     private let cap: UInt8
-    private var cells: UnsafeMutablePointer<UInt8>
+    /// Each row's band as `budget + 1` byte lanes: bit *b* of lane *d* of row *j* is set when
+    /// `D[j][j − budget + b] ≤ d`.
+    private var rowMasks: UnsafeMutablePointer<UInt32>
+    /// Each row's match vector: bit *b* of row *j*'s is set when query scalar
+    /// `j − budget + b` (1-based) is the text scalar that made the row (0 for row 0).
+    private var matchVectors: UnsafeMutablePointer<UInt8>
     /// The smallest cell of each row's band.
     private var rowMinimums: UnsafeMutablePointer<UInt8>
-    /// Bit *b* set when the ASCII scalar *b* is in the query.
+    /// For each ASCII scalar *c*: bit `i + budget` set when query scalar *i* (1-based) is *c*,
+    /// so that row *j*'s match vector is this shifted right by *j*. Empty when the query is
+    /// longer than `63 − budget` scalars (then `matchVector` compares the band's scalars).
+    private let asciiPositions: UnsafeMutablePointer<UInt64>
+    private let asciiPositionsApply: Bool
+    /// Every lane a row can use: lanes `0 ... budget`, 7 bits each.
+    private let laneBits: UInt32
+    /// Bit *i* set when the ASCII scalar *i* is in the query.
     private let queryASCII: (UInt64, UInt64)
-    /// The text's scalars; `textScalars[j - 1]` made row *j*.
-    private var textScalars: UnsafeMutablePointer<UInt32>
     /// How many rows the buffers hold.
     private var rowCapacity: Int
     private(set) var rowCount = 1
@@ -59,7 +76,12 @@ final class EditDistanceRows {
     /// Whether the scalar being read is one an edit cannot bring in (`canBringIn`).
     private var partialIsForeign = false
 
+    /// Each lane of a 32-bit word holding `byte`.
+    @inline(__always)
+    private static func everyLane(_ byte: UInt8) -> UInt32 { UInt32(byte) &* 0x0101_0101 }
+
     init(query: [UInt32], budget: Int) {
+        precondition((0 ... TypoTolerance.largestBudget).contains(budget), "a typo budget is 0 ... 3")
         self.query = query
         queryScalars = .allocate(capacity: max(query.count, 1))
         queryScalars.initialize(from: query, count: query.count)
@@ -67,19 +89,32 @@ final class EditDistanceRows {
         queryClasses = query.reduce(0) { classes, scalar in
             Self.scriptClass(scalar).map { classes | 1 << UInt64($0) } ?? classes
         }
-        width = query.count + 1
-        cap = UInt8(clamping: budget + 1)
+        cap = UInt8(budget + 1)
+        laneBits = UInt32(truncatingIfNeeded: (UInt64(1) << (8 * (budget + 1))) - 1) & 0x7F7F_7F7F
         rowCapacity = query.count + budget + 2
-        cells = .allocate(capacity: width * rowCapacity)
-        cells.initialize(repeating: 0, count: width * rowCapacity)
-        for index in 0 ..< width { cells[index] = UInt8(clamping: min(index, Int(cap))) }
-        textScalars = .allocate(capacity: rowCapacity)
-        textScalars.initialize(repeating: 0, count: rowCapacity)
+        rowMasks = .allocate(capacity: rowCapacity)
+        rowMasks.initialize(repeating: 0, count: rowCapacity)
+        matchVectors = .allocate(capacity: rowCapacity)
+        matchVectors.initialize(repeating: 0, count: rowCapacity)
         rowMinimums = .allocate(capacity: rowCapacity)
         rowMinimums.initialize(repeating: 0, count: rowCapacity)
+        asciiPositions = .allocate(capacity: 128)
+        asciiPositions.initialize(repeating: 0, count: 128)
+        asciiPositionsApply = query.count + budget < 64
+        if asciiPositionsApply {
+            for (offset, scalar) in query.enumerated() where scalar < 128 {
+                asciiPositions[Int(scalar)] |= 1 << UInt64(offset + 1 + budget)
+            }
+        }
         queryASCII = query.reduce((0, 0)) { mask, scalar in
             scalar < 64 ? (mask.0 | 1 << UInt64(scalar), mask.1) : scalar < 128 ? (mask.0, mask.1 | 1 << UInt64(scalar - 64)) : mask
         }
+        // Row 0: D[0][i] = i, so lane d holds cells 0 ... d (bits budget ... budget + d).
+        var first: UInt32 = 0
+        for edits in 0 ... budget {
+            for position in 0 ... min(edits, query.count) { first |= 1 << UInt32(8 * edits + budget + position) }
+        }
+        rowMasks[0] = first
     }
 
     /// Whether appending ASCII byte `byte` would leave the smallest cell at `bound` or more,
@@ -99,9 +134,10 @@ final class EditDistanceRows {
 
     deinit {
         queryScalars.deallocate()
-        cells.deallocate()
-        textScalars.deallocate()
+        rowMasks.deallocate()
+        matchVectors.deallocate()
         rowMinimums.deallocate()
+        asciiPositions.deallocate()
     }
 
     /// Cuts the text back to where it was at `mark`.
@@ -112,31 +148,31 @@ final class EditDistanceRows {
         partialIsForeign = mark.partialIsForeign
     }
 
-    /// The computed band of row `row`: the query positions within the budget of `row`.
-    @inline(__always)
-    private func band(ofRow row: Int) -> Range<Int> {
-        let low = max(0, row - budget)
-        return low ..< max(low, min(width, row + budget + 1))
+    /// The distance between the whole query and the whole text (capped at `budget + 1`):
+    /// the first lane whose bit for cell `query.count` is set.
+    var distance: Int {
+        let row = rowCount - 1
+        let bit = query.count - row + budget
+        guard bit >= 0 && bit <= 2 * budget else { return Int(cap) }
+        let lanes = (rowMasks[row] >> UInt32(bit)) & 0x0101_0101
+        return lanes == 0 ? Int(cap) : lanes.trailingZeroBitCount >> 3
     }
-
-    /// Cell `index` of row `row`: its value inside the band, the cap outside.
-    @inline(__always)
-    private func cell(row: Int, _ index: Int) -> UInt8 {
-        guard index >= row - budget && index <= row + budget && index >= 0 && index < width else { return cap }
-        return cells[row * width + index]
-    }
-
-    /// The distance between the whole query and the whole text (capped at `budget + 1`).
-    var distance: Int { Int(cell(row: rowCount - 1, width - 1)) }
 
     /// Replaces `positions` with the query positions *i* < `query.count` whose cell in the
     /// last row is `value`, in increasing order (a buffer the caller reuses: no allocation
     /// once it has grown).
     func positions(withCell value: Int, into positions: inout [Int]) {
         positions.removeAll(keepingCapacity: true)
+        guard (0 ... budget).contains(value) else { return }
         let row = rowCount - 1
-        for position in band(ofRow: row) where position < width - 1 && Int(cells[row * width + position]) == value {
-            positions.append(position)
+        let masks = rowMasks[row]
+        let atMost = UInt8(truncatingIfNeeded: masks >> UInt32(8 * value))
+        let below = value == 0 ? 0 : UInt8(truncatingIfNeeded: masks >> UInt32(8 * (value - 1)))
+        var equal = atMost & ~below
+        while equal != 0 {
+            let position = row - budget + equal.trailingZeroBitCount
+            if position < query.count { positions.append(position) }
+            equal &= equal - 1
         }
     }
 
@@ -220,71 +256,70 @@ final class EditDistanceRows {
         return false
     }
 
-    /// Computes row `rowCount` (its band) for text scalar `scalar`, and sets the cell just
-    /// above the band to the cap, so that the next row reads every cell it needs without a
-    /// bounds test: with row *j*'s band `max(0, j − k) … min(n, j + k)` for budget *k*, row
-    /// *j* + 1 reads row *j* from its band's first cell less one (that band's first cell, or
-    /// none at index 0) to its last plus one, and row *j* − 1 (a swap) two positions back
-    /// (inside that row's band). O(*k*): about 15 instructions a cell.
+    /// The match vector of text scalar `scalar` at row `row`: bit *b* set when query scalar
+    /// `row − budget + b` (1-based, within the query) is `scalar`, for *b* < 8. O(1) for ASCII
+    /// in a query of at most `63 − budget` scalars, O(*budget*) otherwise.
+    @inline(__always)
+    private func matchVector(of scalar: UInt32, row: Int) -> UInt8 {
+        if scalar < 128 && asciiPositionsApply {
+            return row < 64 ? UInt8(truncatingIfNeeded: asciiPositions[Int(scalar)] &>> UInt64(row)) : 0
+        }
+        var vector: UInt8 = 0
+        let first = row - budget
+        for bit in max(0, 1 - first) ..< min(8, query.count - first + 1) where queryScalars[first + bit - 1] == scalar {
+            vector |= 1 << UInt8(bit)
+        }
+        return vector
+    }
+
+    /// Computes row `rowCount` for text scalar `scalar` from the two rows before it, every
+    /// lane at once (with *R* the row above, *P* the one above it, *E* the match vector):
+    /// lane *d* is `R[d] & E` (a match on the diagonal), `R[d − 1]` and `R[d − 1] >> 1` (a
+    /// replacement, an insertion: only for a scalar an edit can bring in), `P[d − 1]` where a
+    /// swap applies, then `lane[d − 1] << 1` chained (deleting query scalars), and the bits of
+    /// cells past the query's end cleared. About 30 instructions whatever the budget.
     private func appendRow(_ scalar: UInt32) {
         let row = rowCount
         // Only a walk that went on feeding a dead text outgrows the rows.
         if row == rowCapacity { grow() }
-        // Bringing the text scalar in (inserting it, or replacing a query scalar with it).
-        let bringIn: UInt8 = canBringIn(scalar) ? 1 : cap
-        // (No swap before the second row: no query scalar equals this.)
-        let previousScalar: UInt32 = row >= 2 ? textScalars[row - 2] : UInt32.max
-        let (width, budget, cap, cells, query) = (width, budget, cap, cells, queryScalars)
-        let low = max(0, row - budget), high = min(width - 1, row + budget)
-        let current = row * width, above = current - width
-        var smallest = cap
-        var left = cap
-        var index = low
-        if low == 0 {
-            // The first column (a band that starts at 0 is never empty): no diagonal, no left.
-            left = min(cells[above] &+ bringIn, cap)
-            cells[current] = left
-            smallest = left
-            index = 1
+        let above = rowMasks[row - 1]
+        let match = matchVector(of: scalar, row: row)
+        var next = above & Self.everyLane(match)
+        if canBringIn(scalar) {
+            let raised = above << 8
+            next |= raised | (raised >> 1) & 0x7F7F_7F7F
         }
-        while index <= high {
-            let wanted = query[index - 1]
-            let same = wanted == scalar
-            var value = min(cells[above + index - 1] &+ (same ? 0 : bringIn), cells[above + index] &+ bringIn, left &+ 1)
-            if !same && wanted == previousScalar && index >= 2 && query[index - 2] == scalar {
-                value = min(value, cells[above - width + index - 2] &+ 1)
-            }
-            value = min(value, cap)
-            cells[current + index] = value
-            left = value
-            smallest = min(smallest, value)
-            index += 1
+        // A swap: query scalar i − 1 is this scalar and query scalar i the one before.
+        let swapped = (match << 1) & (matchVectors[row - 1] >> 1)
+        if swapped != 0 && row >= 2 {
+            next |= (rowMasks[row - 2] << 8) & Self.everyLane(swapped)
         }
-        // The cell above the band, which the next row reads as its last cell's "above".
-        if high + 1 < width { cells[current + high + 1] = cap }
-        rowMinimums[row] = smallest
-        textScalars[row - 1] = scalar
+        // Deletions chained: lane d |= lane d − 1 << 1, then lane d |= lane d − 2 << 2.
+        next |= ((next << 1) & 0x7F7F_7F7F) << 8
+        next |= ((next << 2) & 0x7F7F_7F7F) << 16
+        // Cells past the query's end (bit n − row + budget and up) are not cells.
+        let cellsLeft = query.count - row + budget + 1
+        let inBand: UInt8 = cellsLeft <= 0 ? 0 : cellsLeft >= 8 ? 0xFF : UInt8(1 << cellsLeft) - 1
+        next &= Self.everyLane(inBand) & laneBits
+        rowMasks[row] = next
+        matchVectors[row] = match
+        rowMinimums[row] = next == 0 ? cap : UInt8(next.trailingZeroBitCount >> 3)
         rowCount += 1
     }
 
     /// Doubles the rows held, keeping the rows computed.
     private func grow() {
         let larger = 2 * rowCapacity
-        let largerCells = UnsafeMutablePointer<UInt8>.allocate(capacity: width * larger)
-        largerCells.initialize(repeating: 0, count: width * larger)
-        largerCells.update(from: cells, count: width * rowCapacity)
-        cells.deallocate()
-        cells = largerCells
-        let largerScalars = UnsafeMutablePointer<UInt32>.allocate(capacity: larger)
-        largerScalars.initialize(repeating: 0, count: larger)
-        largerScalars.update(from: textScalars, count: rowCapacity)
-        textScalars.deallocate()
-        textScalars = largerScalars
-        let largerMinimums = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
-        largerMinimums.initialize(repeating: 0, count: larger)
-        largerMinimums.update(from: rowMinimums, count: rowCapacity)
-        rowMinimums.deallocate()
-        rowMinimums = largerMinimums
+        func enlarged<Element>(_ old: UnsafeMutablePointer<Element>, zero: Element) -> UnsafeMutablePointer<Element> {
+            let new = UnsafeMutablePointer<Element>.allocate(capacity: larger)
+            new.initialize(repeating: zero, count: larger)
+            new.update(from: old, count: rowCapacity)
+            old.deallocate()
+            return new
+        }
+        rowMasks = enlarged(rowMasks, zero: 0)
+        matchVectors = enlarged(matchVectors, zero: 0)
+        rowMinimums = enlarged(rowMinimums, zero: 0)
         rowCapacity = larger
     }
 }
