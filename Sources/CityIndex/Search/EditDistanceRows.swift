@@ -158,22 +158,19 @@ final class EditDistanceRows {
         return lanes == 0 ? Int(cap) : lanes.trailingZeroBitCount >> 3
     }
 
-    /// Replaces `positions` with the query positions *i* < `query.count` whose cell in the
-    /// last row is `value`, in increasing order (a buffer the caller reuses: no allocation
-    /// once it has grown).
-    func positions(withCell value: Int, into positions: inout [Int]) {
-        positions.removeAll(keepingCapacity: true)
-        guard (0 ... budget).contains(value) else { return }
+    /// The query positions *i* < `query.count` whose cell in the last row is `value`: bit
+    /// *b* of `mask` is position `first + b`. O(1), nothing allocated.
+    func positions(withCell value: Int) -> (first: Int, mask: UInt8) {
         let row = rowCount - 1
+        let first = row - budget
+        guard (0 ... budget).contains(value) else { return (first, 0) }
         let masks = rowMasks[row]
         let atMost = UInt8(truncatingIfNeeded: masks >> UInt32(8 * value))
         let below = value == 0 ? 0 : UInt8(truncatingIfNeeded: masks >> UInt32(8 * (value - 1)))
-        var equal = atMost & ~below
-        while equal != 0 {
-            let position = row - budget + equal.trailingZeroBitCount
-            if position < query.count { positions.append(position) }
-            equal &= equal - 1
-        }
+        // Not the cell of the whole query (bit `query.count - first`).
+        let end = query.count - first
+        let beforeEnd: UInt8 = end <= 0 ? 0 : end >= 8 ? 0xFF : UInt8(1 << end) - 1
+        return (first, atMost & ~below & beforeEnd)
     }
 
     /// Whether no continuation of the text can come within the budget of the query.

@@ -43,10 +43,6 @@ struct TypoTolerantTrieWalk {
     private var keyStart = 0
     /// The entry whose key is loaded (-1: none).
     private var keyEntry = -1
-    /// Scratch of `exactContinuations`: query positions, and the UTF-8 offsets of the rests
-    /// already walked.
-    private var positions: [Int] = []
-    private var walkedRests: [Int] = []
     private(set) var matches: [TypoMatch] = []
     /// Exact continuations queued to be walked together (`walkContinuations()`), the walked
     /// paths they continue, back to back, and the path their key reads compare with.
@@ -73,8 +69,6 @@ struct TypoTolerantTrieWalk {
         queryUTF8 = utf8
         scalarOffsets = offsets
         path.reserveCapacity(64)
-        positions.reserveCapacity(8)
-        walkedRests.reserveCapacity(8)
     }
 
     /// Walks the whole trie; `matches` then holds what it found.
@@ -243,15 +237,26 @@ struct TypoTolerantTrieWalk {
     /// keys are among the other's). They are walked by `walkContinuations()` when
     /// `continuationBatchSize` are queued, or at the end of the walk.
     private mutating func queueExactContinuations(below node: TrieNode, edits: Int, bound: Int) throws(IndexFileError) {
-        rows.positions(withCell: edits, into: &positions)
-        walkedRests.removeAll(keepingCapacity: true)
+        let (first, positions) = rows.positions(withCell: edits)
         let pathStart = continuationPaths.count
         continuationPaths.append(contentsOf: path)
-        for position in positions.reversed() {
-            let restStart = scalarOffsets[position]
+        // From the last position back: a rest that starts with a queued one is left out.
+        var queued: UInt8 = 0
+        var left = positions
+        while left != 0 {
+            let bit = 7 - left.leadingZeroBitCount
+            left &= ~(1 << UInt8(bit))
+            let restStart = scalarOffsets[first + bit]
             let rest = queryUTF8[restStart...]
-            if walkedRests.contains(where: { rest.starts(with: queryUTF8[$0...]) }) { continue }
-            walkedRests.append(restStart)
+            var covered = false
+            var earlier = queued
+            while earlier != 0 && !covered {
+                let other = earlier.trailingZeroBitCount
+                earlier &= earlier - 1
+                covered = rest.starts(with: queryUTF8[scalarOffsets[first + other]...])
+            }
+            if covered { continue }
+            queued |= 1 << UInt8(bit)
             continuations.append(PendingContinuation(node: node, path: pathStart ..< continuationPaths.count,
                                                      restStart: restStart, edits: edits, bound: bound))
         }
