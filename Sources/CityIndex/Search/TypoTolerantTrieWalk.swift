@@ -128,19 +128,49 @@ struct TypoTolerantTrieWalk {
         return true
     }
 
-    /// Whether the key of bucket entry `entry` (the one that starts with the first
-    /// `knownPathLength` bytes of the path: the bucket's path) sorts before every key that
-    /// starts with the whole path. A key that cannot be read counts as smaller (a damaged file).
-    private mutating func keyPrecedesPath(of entry: Int, knownPathLength: Int) -> Bool {
+    /// Where a bucket entry's key sorts against the keys that start with the walked path.
+    private enum KeyOrder { case precedes, continues, follows }
+
+    /// The orders of a bucket's entries already read in one search of it, so that each key is
+    /// read at most once (a binary search's probes are also where the run it finds ends):
+    /// bit `entry − first` of each mask, for the bucket's at most 64 entries
+    /// (`IndexLayout.maximumBucketCapacity`).
+    private struct BucketOrders {
+        let first: Int
+        var known: UInt64 = 0
+        var continuing: UInt64 = 0
+        var preceding: UInt64 = 0
+    }
+
+    /// Where the key of bucket entry `entry` (the one that starts with the first
+    /// `knownPathLength` bytes of the path: the bucket's path) sorts against the keys that
+    /// start with the whole path: before them, among them or after them. A key that cannot be
+    /// read counts as before (a damaged file). Read once per entry and `orders`.
+    private mutating func keyOrder(of entry: Int, knownPathLength: Int, orders: inout BucketOrders) -> KeyOrder {
+        let bit = UInt64(1) &<< UInt64(entry - orders.first)
+        if orders.known & bit != 0 {
+            return orders.continuing & bit != 0 ? .continues : orders.preceding & bit != 0 ? .precedes : .follows
+        }
+        orders.known |= bit
         keyEntry = -1
-        guard writeKey(of: entry, knownPathLength: knownPathLength) else { return true }
+        guard writeKey(of: entry, knownPathLength: knownPathLength) else {
+            orders.preceding |= bit
+            return .precedes
+        }
         for index in 0 ..< path.count {
-            guard index < keyCount else { return true }
-            let byte = nameKey.bytes[keyStart + index]
-            if byte != path[index] { return byte < path[index] }
+            let byte = index < keyCount ? nameKey.bytes[keyStart + index] : nil
+            guard let byte, byte == path[index] else {
+                // A key that ends inside the path sorts before it.
+                if byte.map({ $0 < path[index] }) ?? true {
+                    orders.preceding |= bit
+                    return .precedes
+                }
+                return .follows
+            }
         }
         keyEntry = entry
-        return false
+        orders.continuing |= bit
+        return .continues
     }
 
     /// Loads the key of `entry`: the folded primary name of the city of rank `entry`
@@ -323,18 +353,20 @@ struct TypoTolerantTrieWalk {
             // cities, so exactly one word of each name starts with it, where a shorter prefix
             // (the path the continuation started from) can start an earlier word of the name
             // and give another key, which would misdirect the search.
+            var orders = BucketOrders(first: reached.entries.lowerBound)
+            let prefixLength = continuation.reachedPrefixLength
             var low = reached.entries.lowerBound, high = reached.entries.upperBound
             while low < high {
                 let middle = (low + high) / 2
-                if keyPrecedesPath(of: middle, knownPathLength: continuation.reachedPrefixLength) { low = middle + 1 } else { high = middle }
+                if keyOrder(of: middle, knownPathLength: prefixLength, orders: &orders) == .precedes { low = middle + 1 } else { high = middle }
             }
-            guard low < reached.entries.upperBound else { continue }
-            // The search's last read may have been `low`'s key: it continues the path unless longer.
-            let continues = keyEntry == low ? keyContinuesPath() : readKey(of: low, atLeast: path.count)
-            guard continues else { continue }
+            guard low < reached.entries.upperBound,
+                  keyOrder(of: low, knownPathLength: prefixLength, orders: &orders) == .continues else { continue }
             let first = low
             var end = first + 1
-            while end < reached.entries.upperBound && readKey(of: end, atLeast: path.count) { end += 1 }
+            while end < reached.entries.upperBound && keyOrder(of: end, knownPathLength: prefixLength, orders: &orders) == .continues {
+                end += 1
+            }
             let entries = first ..< end
             record(TrieMatch(node: entries == reached.entries ? reached : nil, entries: entries, cityCount: entries.count),
                    best: edits, bound: bound)
