@@ -15,35 +15,41 @@ package struct FoldTable: @unchecked Sendable {
     private let outputs: ByteView
     /// Number of entries.
     package let entryCount: Int
-    /// The ASCII fast path, 128 little-endian words, one per ASCII scalar: bits 0–31
+    /// The fast path, one little-endian word per scalar below `fastPathEnd` (U+0250: ASCII,
+    /// Latin-1 and Latin Extended-A and B, what Latin names are made of): bits 0–31
     /// `offset << 8 | byteCount` of the scalar's output, or `0xFFFF_FFFF` for identity; bits
-    /// 32–47 the one byte it folds to, or `0xFFFF` when its fold is empty or longer; bits 48–55
-    /// how many scalars its fold has.
+    /// 32–47 the one (ASCII) byte it folds to, or `0xFFFF` when its fold is empty, longer, or
+    /// a non-ASCII scalar itself; bits 48–55 how many scalars its fold has. A fold of these
+    /// scalars is then a word read instead of a binary search of the table.
     ///
     /// Its memory is the `IndexStorage` that `validating(_:)` returns with the table, which
     /// whoever holds the table keeps alive (as every holder of a `ByteView` keeps its storage):
     /// the table itself retains nothing, so a copy of it (every search, every closure that
     /// folds, every `FoldedBytes`) costs no reference counting.
-    private let asciiFastPath: ByteView
+    private let fastPath: ByteView
 
-    /// Checks a `FOLD` section's size against its header and builds the ASCII fast path.
+    /// The first scalar the fast path does not cover (the end of Latin Extended-B).
+    static let fastPathEnd: UInt32 = 0x250
+
+    /// Checks a `FOLD` section's size against its header and builds the fast path.
     /// Returns the table and the storage of its fast path, which the caller must keep alive
     /// as long as any copy of the table.
-    /// - Complexity: O(1) in the table size (128 lookups): the entries themselves are checked
+    /// - Complexity: O(1) in the table size (its entries below U+0250, one pass, and 592
+    ///   words written, about 5 KB): the entries themselves are checked
     ///   by `validateEntries()`, which `verify()` runs. Lookups are safe without it: every
     ///   read is bounds-checked, and an unsorted table only makes a binary search miss.
     static func validating(_ section: ByteView) throws(IndexFileError) -> (table: FoldTable, fastPathStorage: IndexStorage) {
         let (entries, outputs, entryCount) = try areas(of: section)
-        let fastPathStorage = try IndexStorage(copying: asciiFastPathBytes(entries: entries, outputs: outputs, entryCount: entryCount))
-        let table = FoldTable(entries: entries, outputs: outputs, entryCount: entryCount, asciiFastPath: fastPathStorage.bytes)
+        let fastPathStorage = try IndexStorage(copying: fastPathBytes(entries: entries, outputs: outputs, entryCount: entryCount))
+        let table = FoldTable(entries: entries, outputs: outputs, entryCount: entryCount, fastPath: fastPathStorage.bytes)
         return (table, fastPathStorage)
     }
 
-    private init(entries: ByteView, outputs: ByteView, entryCount: Int, asciiFastPath: ByteView) {
+    private init(entries: ByteView, outputs: ByteView, entryCount: Int, fastPath: ByteView) {
         self.entries = entries
         self.outputs = outputs
         self.entryCount = entryCount
-        self.asciiFastPath = asciiFastPath
+        self.fastPath = fastPath
     }
 
     /// The entry area, the output area and the entry count of `section`, checked against
@@ -64,32 +70,44 @@ package struct FoldTable: @unchecked Sendable {
                 Int(entryCount))
     }
 
-    /// The bytes of the ASCII fast path of a table (see `asciiFastPath`). O(1) in the table
-    /// size (128 binary searches).
-    private static func asciiFastPathBytes(entries: ByteView, outputs: ByteView, entryCount: Int) throws(IndexFileError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(128 * 8)
-        for value in 0..<128 {
-            var fold: UInt32 = .max, singleByte = UInt16(value), scalarCount: UInt8 = 1
-            if let index = entryIndex(of: UInt32(value), in: entries, count: entryCount) {
-                let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
-                guard offset <= 0xFF_FFFF, byteCount <= 0xFF, let output = outputs.slice(offset: offset, length: byteCount) else {
-                    throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
-                }
-                fold = UInt32(offset) << 8 | UInt32(byteCount)
-                scalarCount = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
-                singleByte = byteCount == 1 ? UInt16(output.uint8(uncheckedAt: 0)) : 0xFFFF
-            }
-            let word = UInt64(fold) | UInt64(singleByte) << 32 | UInt64(scalarCount) << 48
-            for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    /// The bytes of the fast path of a table (see `fastPath`): every scalar below `fastPathEnd`
+    /// folds to itself but those the table lists, which are its first entries (it is sorted;
+    /// on a damaged, unsorted table the pass stops at its first entry past the range, and a
+    /// scalar it missed folds to itself, as a binary search that misses does).
+    /// - Complexity: O(*e*) for the *e* entries below `fastPathEnd`, and the 592 words.
+    private static func fastPathBytes(entries: ByteView, outputs: ByteView, entryCount: Int) throws(IndexFileError) -> [UInt8] {
+        var words = (0 ..< fastPathEnd).map { value -> UInt64 in
+            // Identity: one scalar, its own byte when it is ASCII.
+            UInt64(UInt32.max) | UInt64(value < 0x80 ? UInt16(value) : 0xFFFF) << 32 | 1 << 48
         }
+        for index in 0 ..< entryCount {
+            let value = entries.uint32(uncheckedAt: index * 8)
+            guard value < fastPathEnd else { break }
+            let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
+            guard offset <= 0xFF_FFFF, byteCount <= 0xFF, let output = outputs.slice(offset: offset, length: byteCount) else {
+                throw .corruptFoldTable(entryIndex: index, reason: .outputOutOfBounds)
+            }
+            let fold = UInt32(offset) << 8 | UInt32(byteCount)
+            let scalarCount = UInt8(truncatingIfNeeded: output.buffer.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) })
+            let singleByte = byteCount == 1 ? UInt16(output.uint8(uncheckedAt: 0)) : 0xFFFF
+            words[Int(value)] = UInt64(fold) | UInt64(singleByte) << 32 | UInt64(scalarCount) << 48
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(8 * words.count)
+        for word in words { withUnsafeBytes(of: word.littleEndian) { bytes.append(contentsOf: $0) } }
         return bytes
     }
 
     /// The fast-path word of the ASCII scalar `value & 0x7F`. O(1).
     @inline(__always)
     private func asciiWord(_ value: UInt8) -> UInt64 {
-        asciiFastPath.uint64(uncheckedAt: Int(value & 0x7F) &<< 3)
+        fastPath.uint64(uncheckedAt: Int(value & 0x7F) &<< 3)
+    }
+
+    /// The fast-path word of `value`, which must be below `fastPathEnd`. O(1).
+    @inline(__always)
+    private func fastPathWord(_ value: UInt32) -> UInt64 {
+        fastPath.uint64(uncheckedAt: Int(value) &<< 3)
     }
 
     /// Checks every entry against the invariants above. O(table size).
@@ -139,12 +157,12 @@ package struct FoldTable: @unchecked Sendable {
     }
 
     /// The table's output for `scalar`, or `nil` when the scalar is not listed.
-    /// - Complexity: O(1) for ASCII, O(log *entryCount*) otherwise.
+    /// - Complexity: O(1) below U+0250, O(log *entryCount*) otherwise.
     @inline(__always)
     private func tableOutput(for scalar: Unicode.Scalar) -> ByteView? {
         let value = scalar.value
-        if value < 128 {
-            let packed = UInt32(truncatingIfNeeded: asciiWord(UInt8(value)))
+        if value < Self.fastPathEnd {
+            let packed = UInt32(truncatingIfNeeded: fastPathWord(value))
             if packed == .max { return nil }
             return outputs.slice(offset: Int(packed >> 8), length: Int(packed & 0xFF))
         }
@@ -161,9 +179,18 @@ package struct FoldTable: @unchecked Sendable {
         return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
     }
 
+    /// The one ASCII byte a scalar below U+0250 folds to ("é" → "e"), or `nil` when its fold
+    /// is empty, longer or not ASCII, or `value` is not below `fastPathEnd`. O(1).
+    @inline(__always)
+    func singleByteFold(ofLatin value: UInt32) -> UInt8? {
+        guard value < Self.fastPathEnd else { return nil }
+        let folded = UInt16(truncatingIfNeeded: fastPathWord(value) >> 32)
+        return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
+    }
+
     /// `fold(scalar)` as a value that can be kept (`FoldedBytes` pulls from it): a table
     /// output points into the mapped file, any other fold (the scalar itself, or a Hangul
-    /// syllable's at most three jamo) is copied inline. O(1) for ASCII, O(log *f*) otherwise.
+    /// syllable's at most three jamo) is copied inline. O(1) below U+0250, O(log *f*) otherwise.
     @inline(__always)
     func scalarFold(of scalar: Unicode.Scalar) -> ScalarFold {
         if let output = tableOutput(for: scalar) { return ScalarFold(tableOutput: output) }
@@ -242,7 +269,7 @@ package struct FoldTable: @unchecked Sendable {
     /// How many scalars `fold(scalar)` has (0 for marks that fold to nothing).
     @inline(__always)
     package func foldedScalarCount(of scalar: Unicode.Scalar) -> Int {
-        if scalar.value < 128 { return foldedScalarCount(ofASCII: UInt8(scalar.value)) }
+        if scalar.value < Self.fastPathEnd { return Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: fastPathWord(scalar.value) >> 48)) }
         if let output = tableOutput(for: scalar) {
             var count = 0
             for byte in output.buffer where byte & 0xC0 != 0x80 { count += 1 }

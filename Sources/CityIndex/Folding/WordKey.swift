@@ -73,6 +73,11 @@ package enum WordKey {
             }
             let (scalar, length) = UTF8Decoding.scalar(in: text, at: position)
             position += length
+            // A Latin letter that folds to one ASCII letter ("é", "ł"): as an ASCII byte.
+            if let folded = table.singleByteFold(ofLatin: scalar.value) {
+                encoder.feed(foldedASCII: folded, emit: emit)
+                continue
+            }
             _ = table.withFoldedUTF8(of: scalar) { folded in
                 encoder.feed(foldedUTF8: folded) { byte, startsWord in
                     emit(byte, startsWord)
