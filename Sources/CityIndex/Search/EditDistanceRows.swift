@@ -45,6 +45,8 @@ final class EditDistanceRows {
     }
 
     let query: [UInt32]
+    /// `query.count`, read on every row.
+    private let length: Int
     /// `query`'s scalars in unchecked memory, for `matchVector(of:row:)`.
     private let queryScalars: UnsafeMutablePointer<UInt32>
     let budget: Int
@@ -83,6 +85,7 @@ final class EditDistanceRows {
     init(query: [UInt32], budget: Int) {
         precondition((0 ... TypoTolerance.largestBudget).contains(budget), "a typo budget is 0 ... 3")
         self.query = query
+        length = query.count
         queryScalars = .allocate(capacity: max(query.count, 1))
         queryScalars.initialize(from: query, count: query.count)
         self.budget = budget
@@ -152,7 +155,7 @@ final class EditDistanceRows {
     /// the first lane whose bit for cell `query.count` is set.
     var distance: Int {
         let row = rowCount - 1
-        let bit = query.count - row + budget
+        let bit = length &- row &+ budget
         guard bit >= 0 && bit <= 2 * budget else { return Int(cap) }
         let lanes = (rowMasks[row] >> UInt32(bit)) & 0x0101_0101
         return lanes == 0 ? Int(cap) : lanes.trailingZeroBitCount >> 3
@@ -263,7 +266,7 @@ final class EditDistanceRows {
         }
         var vector: UInt8 = 0
         let first = row - budget
-        for bit in max(0, 1 - first) ..< min(8, query.count - first + 1) where queryScalars[first + bit - 1] == scalar {
+        for bit in max(0, 1 - first) ..< min(8, length - first + 1) where queryScalars[first + bit - 1] == scalar {
             vector |= 1 << UInt8(bit)
         }
         return vector
@@ -279,29 +282,29 @@ final class EditDistanceRows {
         let row = rowCount
         // Only a walk that went on feeding a dead text outgrows the rows.
         if row == rowCapacity { grow() }
-        let above = rowMasks[row - 1]
+        let above = rowMasks[row &- 1]
         let match = matchVector(of: scalar, row: row)
         var next = above & Self.everyLane(match)
         if canBringIn(scalar) {
-            let raised = above << 8
-            next |= raised | (raised >> 1) & 0x7F7F_7F7F
+            let raised = above &<< 8
+            next |= raised | (raised &>> 1) & 0x7F7F_7F7F
         }
         // A swap: query scalar i − 1 is this scalar and query scalar i the one before.
-        let swapped = (match << 1) & (matchVectors[row - 1] >> 1)
+        let swapped = (match &<< 1) & (matchVectors[row &- 1] &>> 1)
         if swapped != 0 && row >= 2 {
-            next |= (rowMasks[row - 2] << 8) & Self.everyLane(swapped)
+            next |= (rowMasks[row &- 2] &<< 8) & Self.everyLane(swapped)
         }
         // Deletions chained: lane d |= lane d − 1 << 1, then lane d |= lane d − 2 << 2.
-        next |= ((next << 1) & 0x7F7F_7F7F) << 8
-        next |= ((next << 2) & 0x7F7F_7F7F) << 16
+        next |= ((next &<< 1) & 0x7F7F_7F7F) &<< 8
+        next |= ((next &<< 2) & 0x7F7F_7F7F) &<< 16
         // Cells past the query's end (bit n − row + budget and up) are not cells.
-        let cellsLeft = query.count - row + budget + 1
-        let inBand: UInt8 = cellsLeft <= 0 ? 0 : cellsLeft >= 8 ? 0xFF : UInt8(1 << cellsLeft) - 1
+        let cellsLeft = length &- row &+ budget &+ 1
+        let inBand: UInt8 = cellsLeft <= 0 ? 0 : cellsLeft >= 8 ? 0xFF : UInt8(truncatingIfNeeded: 1 &<< cellsLeft) &- 1
         next &= Self.everyLane(inBand) & laneBits
         rowMasks[row] = next
         matchVectors[row] = match
-        rowMinimums[row] = next == 0 ? cap : UInt8(next.trailingZeroBitCount >> 3)
-        rowCount += 1
+        rowMinimums[row] = next == 0 ? cap : UInt8(truncatingIfNeeded: next.trailingZeroBitCount &>> 3)
+        rowCount = row &+ 1
     }
 
     /// Doubles the rows held, keeping the rows computed.

@@ -277,13 +277,12 @@ struct TypoTolerantTrieWalk {
             let bit = 7 - left.leadingZeroBitCount
             left &= ~(1 << UInt8(bit))
             let restStart = scalarOffsets[first + bit]
-            let rest = queryUTF8[restStart...]
             var covered = false
             var earlier = queued
             while earlier != 0 && !covered {
                 let other = earlier.trailingZeroBitCount
                 earlier &= earlier - 1
-                covered = rest.starts(with: queryUTF8[scalarOffsets[first + other]...])
+                covered = queryRest(from: restStart, startsWithRestFrom: scalarOffsets[first + other])
             }
             if covered { continue }
             queued |= 1 << UInt8(bit)
@@ -291,6 +290,17 @@ struct TypoTolerantTrieWalk {
                                                      restStart: restStart, edits: edits, bound: bound))
         }
         if continuations.count >= continuationBatchSize { try walkContinuations() }
+    }
+
+    /// Whether the query's UTF-8 from `start` begins with its UTF-8 from `other` (`other` >
+    /// `start`: a later position's rest). O(*n*), nothing retained or allocated.
+    private func queryRest(from start: Int, startsWithRestFrom other: Int) -> Bool {
+        queryUTF8.withUnsafeBufferPointer { query in
+            let length = query.count - other
+            guard query.count - start >= length else { return false }
+            for offset in 0 ..< length where query[start + offset] != query[other + offset] { return false }
+            return true
+        }
     }
 
     /// How many exact continuations are walked together. In `WNOD` most end in key reads, each
@@ -339,8 +349,12 @@ struct TypoTolerantTrieWalk {
                 continue
             }
             path.removeAll(keepingCapacity: true)
-            path.append(contentsOf: continuationPaths[continuation.path])
-            path.append(contentsOf: queryUTF8[continuation.restStart...])
+            continuationPaths.withUnsafeBufferPointer { paths in
+                path.append(contentsOf: UnsafeBufferPointer(rebasing: paths[continuation.path]))
+            }
+            queryUTF8.withUnsafeBufferPointer { query in
+                path.append(contentsOf: UnsafeBufferPointer(rebasing: query[continuation.restStart...]))
+            }
             if !reached.isBucket {
                 if readKey(of: reached.firstEntry, atLeast: path.count) {
                     record(TrieMatch(node: reached, entries: reached.entries, cityCount: reached.cityCount), best: edits, bound: bound)
