@@ -73,7 +73,7 @@ public struct CityIndex: Sendable {
 /// The validated sections of an open index, shared by every value that reads it.
 ///
 /// Opening checks the header and section table (`IndexHeader`), then lets each section type
-/// check itself once (`init(validating:)`, O(1) each but the fold table's ASCII fast path);
+/// check itself once (`init(validating:)`, O(1) each but the fold table's fast path of 592 words);
 /// after that, every read a section offers for a valid rank, position or entry is in bounds.
 /// The values read are still not trusted where a damaged file could make them name something
 /// that does not exist: those reads return `nil` or an empty span, and `verify()` finds them.
@@ -86,7 +86,7 @@ final class IndexContents: Sendable {
     let sectionEntries: [SectionEntry]
     /// `FOLD`: how queries fold.
     let foldTable: FoldTable
-    /// The memory of `foldTable`'s ASCII fast path, which the table does not retain.
+    /// The memory of `foldTable`'s fast path (scalars below U+0250), which the table does not retain.
     private let foldFastPathStorage: IndexStorage
     /// `CITY`: one record per city, in search order.
     let records: CityRecords

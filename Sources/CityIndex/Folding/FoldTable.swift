@@ -231,7 +231,7 @@ package struct FoldTable: @unchecked Sendable {
     /// The highlight of SEARCH.md §4 as a UTF-16 length: the shortest run of the name's
     /// leading scalars whose folds have at least `foldedQueryScalarCount` scalars, extended
     /// over scalars that fold to nothing. 0 for the empty query.
-    /// - Complexity: O(*h*) scalars of the highlighted part (O(1) each for ASCII, O(log *f*)
+    /// - Complexity: O(*h*) scalars of the highlighted part (O(1) each below U+0250, O(log *f*)
     ///   otherwise); allocates nothing.
     package func highlightUTF16Length(ofName name: UnsafeRawBufferPointer, foldedQueryScalarCount: Int) -> Int {
         guard foldedQueryScalarCount > 0 else { return 0 }

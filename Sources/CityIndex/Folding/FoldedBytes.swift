@@ -27,7 +27,7 @@ struct ScalarFold {
 /// stored key without materializing it. Allocates nothing.
 ///
 /// Ill-formed UTF-8 (only in a damaged file) reads as U+FFFD, as everywhere in the reader.
-/// - Complexity: O(1) per byte for ASCII, O(log *f*) per non-ASCII scalar.
+/// - Complexity: O(1) per byte for ASCII and per scalar below U+0250, O(log *f*) per other scalar.
 struct FoldedBytes: IteratorProtocol {
     private let name: UnsafeRawBufferPointer
     private let table: FoldTable
