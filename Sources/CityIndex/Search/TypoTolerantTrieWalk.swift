@@ -362,7 +362,8 @@ struct TypoTolerantTrieWalk {
                 continue
             }
             // A bucket's keys are sorted: the entries that continue so are contiguous. The first
-            // is found by binary search (a key read per step), then the run is extended. Each
+            // is found by binary search (a key read per step), then the run is extended, each
+            // key read once whichever step needs it first (`BucketOrders`). Each
             // entry's key is found by the bucket's own prefix: its entries are of distinct
             // cities, so exactly one word of each name starts with it, where a shorter prefix
             // (the path the continuation started from) can start an earlier word of the name
