@@ -101,13 +101,26 @@ package struct FoldTable: @unchecked Sendable {
     /// The fast-path word of the ASCII scalar `value & 0x7F`. O(1).
     @inline(__always)
     private func asciiWord(_ value: UInt8) -> UInt64 {
-        fastPath.uint64(uncheckedAt: Int(value & 0x7F) &<< 3)
+        fastPathWord(UInt32(value & 0x7F))
     }
 
     /// The fast-path word of `value`, which must be below `fastPathEnd`. O(1).
     @inline(__always)
     private func fastPathWord(_ value: UInt32) -> UInt64 {
         fastPath.uint64(uncheckedAt: Int(value) &<< 3)
+    }
+
+    /// The one byte a fast-path word says its scalar folds to (bits 32–47), or `nil`.
+    @inline(__always)
+    private static func singleByte(ofWord word: UInt64) -> UInt8? {
+        let folded = UInt16(truncatingIfNeeded: word >> 32)
+        return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
+    }
+
+    /// How many scalars a fast-path word says its scalar's fold has (bits 48–55).
+    @inline(__always)
+    private static func scalarCount(ofWord word: UInt64) -> Int {
+        Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: word >> 48))
     }
 
     /// Checks every entry against the invariants above. O(table size).
@@ -175,17 +188,14 @@ package struct FoldTable: @unchecked Sendable {
     /// The one byte an ASCII byte folds to, or `nil` when its fold is empty or longer. O(1).
     @inline(__always)
     func singleByteFold(ofASCII value: UInt8) -> UInt8? {
-        let folded = UInt16(truncatingIfNeeded: asciiWord(value) >> 32)
-        return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
+        Self.singleByte(ofWord: asciiWord(value))
     }
 
     /// The one ASCII byte a scalar below U+0250 folds to ("é" → "e"), or `nil` when its fold
     /// is empty, longer or not ASCII, or `value` is not below `fastPathEnd`. O(1).
     @inline(__always)
     func singleByteFold(ofLatin value: UInt32) -> UInt8? {
-        guard value < Self.fastPathEnd else { return nil }
-        let folded = UInt16(truncatingIfNeeded: fastPathWord(value) >> 32)
-        return folded > 0xFF ? nil : UInt8(truncatingIfNeeded: folded)
+        value < Self.fastPathEnd ? Self.singleByte(ofWord: fastPathWord(value)) : nil
     }
 
     /// `fold(scalar)` as a value that can be kept (`FoldedBytes` pulls from it): a table
@@ -263,13 +273,13 @@ package struct FoldTable: @unchecked Sendable {
     /// How many scalars `fold(c)` has for an ASCII scalar `c` (`value` < 128). O(1).
     @inline(__always)
     package func foldedScalarCount(ofASCII value: UInt8) -> Int {
-        Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: asciiWord(value) >> 48))
+        Self.scalarCount(ofWord: asciiWord(value))
     }
 
     /// How many scalars `fold(scalar)` has (0 for marks that fold to nothing).
     @inline(__always)
     package func foldedScalarCount(of scalar: Unicode.Scalar) -> Int {
-        if scalar.value < Self.fastPathEnd { return Int(truncatingIfNeeded: UInt8(truncatingIfNeeded: fastPathWord(scalar.value) >> 48)) }
+        if scalar.value < Self.fastPathEnd { return Self.scalarCount(ofWord: fastPathWord(scalar.value)) }
         if let output = tableOutput(for: scalar) {
             var count = 0
             for byte in output.buffer where byte & 0xC0 != 0x80 { count += 1 }

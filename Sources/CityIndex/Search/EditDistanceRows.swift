@@ -174,7 +174,7 @@ final class EditDistanceRows {
         let atMost = UInt8(truncatingIfNeeded: masks >> UInt32(8 * value))
         let below = value == 0 ? 0 : UInt8(truncatingIfNeeded: masks >> UInt32(8 * (value - 1)))
         // Not the cell of the whole query (bit `query.count - first`).
-        let end = query.count - first
+        let end = length - first
         let beforeEnd: UInt8 = end <= 0 ? 0 : end >= 8 ? 0xFF : UInt8(1 << end) - 1
         return (first, atMost & ~below & beforeEnd)
     }
