@@ -49,13 +49,19 @@ extension CityIndex {
             totalCount = outermost.reduce(0) { $0 + $1.match.match.cityCount }
         } else {
             var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
-            for (match, _) in outermost {
-                for position in match.match.entries {
-                    guard let (rank, _, _) = entry(position) else { continue }
-                    let (word, bit) = (rank / 64, UInt64(1) << (rank % 64))
-                    if seen[word] & bit == 0 {
-                        seen[word] |= bit
-                        totalCount += 1
+            seen.withUnsafeMutableBufferPointer { seen in
+                for (match, _) in outermost {
+                    if matching == .words {
+                        totalCount += contents.postings.markCities(ofPostings: match.match.entries, in: seen)
+                        continue
+                    }
+                    for position in match.match.entries {
+                        guard let rank = contents.rank(ofNodeEntry: position), rank < contents.cityCount else { continue }
+                        let (word, bit) = (rank / 64, UInt64(1) << (rank % 64))
+                        if seen[word] & bit == 0 {
+                            seen[word] |= bit
+                            totalCount += 1
+                        }
                     }
                 }
             }

@@ -33,4 +33,27 @@ struct WordPostings {
         let field = value & ((1 << slotWidth) - 1)
         return rank < cityCount ? (rank, Int(truncatingIfNeeded: field >> 1), field & 1 == 1) : nil
     }
+
+    /// Sets bit `rank` of `cities` (bit `rank % 64` of word `rank / 64`) for the city of each
+    /// posting in `positions`, and returns how many of those bits were clear: the distinct
+    /// cities the postings add to those already marked. A position outside the postings or a
+    /// rank outside the city range (a damaged file) marks nothing. `cities` must hold
+    /// `cityCount` bits. The count of a typo-tolerant word search reads every posting of its
+    /// matches this way (WORDS.md §6).
+    /// - Complexity: O(*k*) for *k* positions, a few instructions each: one pass over the
+    ///   packed postings, nothing decoded but the rank.
+    func markCities(ofPostings positions: Range<Int>, in cities: UnsafeMutableBufferPointer<UInt64>) -> Int {
+        let shift = UInt64(postings.secondWidth)
+        let limit = min(cityCount, cities.count &* 64)
+        var added = 0
+        postings.forEach(in: positions.clamped(to: 0 ..< postings.count)) { value in
+            let rank = Int(truncatingIfNeeded: value &>> shift)
+            guard rank < limit else { return }
+            let (word, bit) = (rank &>> 6, UInt64(1) &<< UInt64(rank & 63))
+            let marks = cities[word]
+            added &+= marks & bit == 0 ? 1 : 0
+            cities[word] = marks | bit
+        }
+        return added
+    }
 }

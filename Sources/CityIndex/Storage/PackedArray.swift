@@ -47,6 +47,13 @@ struct PackedArray {
     @inline(__always)
     subscript(index: Int) -> UInt64 { bits.field(atBit: index * valueWidth, width: valueWidth) }
 
+    /// Calls `body` with each value of `indices` (within `0 ..< count`), in order: one pass
+    /// over the bits (`PackedBits.forEachField`), cheaper per value than the subscript. O(*k*).
+    @inline(__always)
+    func forEach(in indices: Range<Int>, _ body: (UInt64) -> Void) {
+        bits.forEachField(fromBit: indices.lowerBound &* valueWidth, count: indices.count, width: valueWidth, body)
+    }
+
     /// Starts loading value `index` (a hint). O(1).
     @inline(__always)
     func prefetch(_ index: Int) { bits.prefetch(atBit: index * valueWidth) }
