@@ -53,12 +53,12 @@ extension CityIndex {
         var candidates = anchor.entries.compactMap { contents.postings.posting(at: $0).map { UInt32($0.rank) } }
         candidates.sort()
         var previous: UInt32?
-        var nameKey: [UInt8] = [], wordStarts: [Int] = []
+        let nameKeys = NameKeyBuffer(contents: contents)
         let foldTable = contents.foldTable
         /// `nil` when name `slot` does not match, else whether its match is demoted (WORDS.md §5).
         func demotionOfMatch(_ name: UnsafeRawBufferPointer, slot: Int) -> Bool? {
-            WordKey.encode(utf8: name, with: foldTable, into: &nameKey, wordStarts: &wordStarts)
-            guard let wordIndex = skipped.firstMatchingWord(key: nameKey, wordStarts: wordStarts) else { return nil }
+            nameKeys.loadWordKey(ofName: name)
+            guard let wordIndex = skipped.firstMatchingWord(in: nameKeys) else { return nil }
             return slot > 0 && AlternateDemotion.isDemoted(alternateName: name, wordIndex: wordIndex, foldTable: foldTable)
         }
         var addedCount = 0, changedCount = 0

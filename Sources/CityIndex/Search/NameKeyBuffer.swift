@@ -75,6 +75,16 @@ final class NameKeyBuffer {
         encodeWordKey(of: UnsafeRawBufferPointer(start: decoded, count: length))
     }
 
+    /// Loads the word key of `name` (UTF-8, a name already read or decoded) and its word starts.
+    func loadWordKey(ofName name: UnsafeRawBufferPointer) {
+        count = 0
+        wordCount = 0
+        encodeWordKey(of: name)
+    }
+
+    /// The key loaded: `bytes[0 ..< count]`, valid until the next load.
+    var key: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: count) }
+
     /// Whether `bytes[start ..< start + prefix.count]` equals `prefix` (and lies in the key).
     @inline(__always)
     func matches(_ prefix: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {

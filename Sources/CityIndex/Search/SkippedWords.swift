@@ -67,9 +67,11 @@ struct SkippedWords {
         return nil
     }
 
-    /// The index of the first word of a name (word key `key`, words starting at `wordStarts`)
-    /// whose suffix key matches, or `nil` when the name does not match.
-    func firstMatchingWord(key: [UInt8], wordStarts: [Int]) -> Int? {
-        wordStarts.firstIndex { matchedLength(inSuffixKey: key[$0...]) != nil }
+    /// The index of the first word of the name whose word key `names` holds (loaded by
+    /// `NameKeyBuffer.loadWordKey`) whose suffix key matches, or `nil` when the name does not
+    /// match. O(length of the key × words).
+    func firstMatchingWord(in names: NameKeyBuffer) -> Int? {
+        let key = names.key
+        return (0 ..< names.wordCount).first { matchedLength(inSuffixKey: key[names.wordStarts[$0]...]) != nil }
     }
 }
