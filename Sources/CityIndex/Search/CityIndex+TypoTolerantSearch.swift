@@ -57,11 +57,7 @@ extension CityIndex {
                     }
                     for position in match.match.entries {
                         guard let rank = contents.rank(ofNodeEntry: position), rank < contents.cityCount else { continue }
-                        let (word, bit) = (rank / 64, UInt64(1) << (rank % 64))
-                        if seen[word] & bit == 0 {
-                            seen[word] |= bit
-                            totalCount += 1
-                        }
+                        if seen.insertCity(rank: rank) { totalCount += 1 }
                     }
                 }
             }

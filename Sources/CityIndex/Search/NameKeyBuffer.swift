@@ -58,10 +58,8 @@ final class NameKeyBuffer {
     /// at `rank`, and its word starts. A slot that does not exist or does not decode (a
     /// damaged file) loads an empty key.
     func loadWordKey(ofRank rank: Int, slot: Int) {
-        count = 0
-        wordCount = 0
         if slot == 0 {
-            encodeWordKey(of: contents.primaryName(ofRank: rank).buffer)
+            loadWordKey(ofName: contents.primaryName(ofRank: rank).buffer)
             return
         }
         let coded = contents.alternates.name(ofRank: rank, slot: slot)
@@ -72,7 +70,7 @@ final class NameKeyBuffer {
             decoded = .allocate(byteCount: decodedCapacity, alignment: 8)
         }
         let length = contents.nameSymbols.decode(coded.buffer, into: UnsafeMutableRawBufferPointer(start: decoded, count: decodedCapacity)) ?? 0
-        encodeWordKey(of: UnsafeRawBufferPointer(start: decoded, count: length))
+        loadWordKey(ofName: UnsafeRawBufferPointer(start: decoded, count: length))
     }
 
     /// Loads the word key of `name` (UTF-8, a name already read or decoded) and its word starts.

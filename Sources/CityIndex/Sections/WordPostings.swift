@@ -34,12 +34,11 @@ struct WordPostings {
         return rank < cityCount ? (rank, Int(truncatingIfNeeded: field >> 1), field & 1 == 1) : nil
     }
 
-    /// Sets bit `rank` of `cities` (bit `rank % 64` of word `rank / 64`) for the city of each
-    /// posting in `positions`, and returns how many of those bits were clear: the distinct
-    /// cities the postings add to those already marked. A position outside the postings or a
-    /// rank outside the city range (a damaged file) marks nothing. `cities` must hold
-    /// `cityCount` bits. The count of a typo-tolerant word search reads every posting of its
-    /// matches this way (WORDS.md §6).
+    /// Sets the bit of the city of each posting in `positions` in `cities` (`insertCity(rank:)`)
+    /// and returns how many of those bits were clear: the distinct cities the postings add to
+    /// those already marked. A position outside the postings or a rank outside the city range
+    /// (a damaged file) marks nothing. `cities` must hold `cityCount` bits. The count of a
+    /// typo-tolerant word search reads every posting of its matches this way (WORDS.md §6).
     /// - Complexity: O(*k*) for *k* positions, a few instructions each: one pass over the
     ///   packed postings, nothing decoded but the rank.
     func markCities(ofPostings positions: Range<Int>, in cities: UnsafeMutableBufferPointer<UInt64>) -> Int {
@@ -49,10 +48,7 @@ struct WordPostings {
         postings.forEach(in: positions.clamped(to: 0 ..< postings.count)) { value in
             let rank = Int(truncatingIfNeeded: value &>> shift)
             guard rank < limit else { return }
-            let (word, bit) = (rank &>> 6, UInt64(1) &<< UInt64(rank & 63))
-            let marks = cities[word]
-            added &+= marks & bit == 0 ? 1 : 0
-            cities[word] = marks | bit
+            added &+= cities.insertCity(rank: rank) ? 1 : 0
         }
         return added
     }
