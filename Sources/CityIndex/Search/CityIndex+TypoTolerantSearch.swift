@@ -31,10 +31,10 @@ extension CityIndex {
             // A key's own cost comes out of the typo budget (never below an exact search).
             var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: max(0, budget - cost))
             try walk.run()
-            matches += walk.matches.map { match in
-                var match = match
+            matches.reserveCapacity(matches.count + walk.matches.count)
+            for var match in walk.matches {
                 match.edits += cost
-                return (match, variant)
+                matches.append((match, variant))
             }
         }
         let query = MatchQuery.typoTolerant(matching: matching, keys: keys.map(\.key), costs: keys.map(\.cost))

@@ -49,7 +49,7 @@ final class EditDistanceRows {
     /// `query.count`, read on every row.
     private let length: Int
     /// `query`'s scalars in unchecked memory, for `matchVector(of:row:)`.
-    private let queryScalars: UnsafeMutablePointer<UInt32>
+    private var queryScalars: UnsafeMutablePointer<UInt32>
     let budget: Int
     /// The script classes of the query's scalars (bit *c* for class *c*, `scriptClass`).
     private let queryClasses: UInt64
@@ -65,7 +65,10 @@ final class EditDistanceRows {
     /// For each ASCII scalar *c*: bit `i + budget` set when query scalar *i* (1-based) is *c*,
     /// so that row *j*'s match vector is this shifted right by *j*. Empty when the query is
     /// longer than `63 − budget` scalars (then `matchVector` compares the band's scalars).
-    private let asciiPositions: UnsafeMutablePointer<UInt64>
+    private var asciiPositions: UnsafeMutablePointer<UInt64>
+    /// The one allocation the five buffers above lie in (`Buffers`): an automaton is made
+    /// for every typo-tolerant highlight, where five allocations cost more than the rows.
+    private var storage: UnsafeMutableRawPointer
     private let asciiPositionsApply: Bool
     /// Every lane a row can use: lanes `0 ... budget`, 7 bits each.
     private let laneBits: UInt32
@@ -89,8 +92,6 @@ final class EditDistanceRows {
         let budget = min(max(budget, 0), TypoTolerance.largestBudget)
         self.query = query
         length = query.count
-        queryScalars = .allocate(capacity: max(query.count, 1))
-        queryScalars.initialize(from: query, count: query.count)
         self.budget = budget
         queryClasses = query.reduce(0) { classes, scalar in
             Self.scriptClass(scalar).map { classes | 1 << UInt64($0) } ?? classes
@@ -98,14 +99,9 @@ final class EditDistanceRows {
         cap = UInt8(budget + 1)
         laneBits = UInt32(truncatingIfNeeded: (UInt64(1) << (8 * (budget + 1))) - 1) & 0x7F7F_7F7F
         rowCapacity = query.count + budget + 2
-        rowMasks = .allocate(capacity: rowCapacity)
-        rowMasks.initialize(repeating: 0, count: rowCapacity)
-        matchVectors = .allocate(capacity: rowCapacity)
-        matchVectors.initialize(repeating: 0, count: rowCapacity)
-        rowMinimums = .allocate(capacity: rowCapacity)
-        rowMinimums.initialize(repeating: 0, count: rowCapacity)
-        asciiPositions = .allocate(capacity: 128)
-        asciiPositions.initialize(repeating: 0, count: 128)
+        let buffers = Buffers(queryCount: query.count, rowCapacity: rowCapacity)
+        (storage, asciiPositions, queryScalars, rowMasks, matchVectors, rowMinimums) = buffers.allocate()
+        queryScalars.update(from: query, count: query.count)
         asciiPositionsApply = query.count + budget < 64
         if asciiPositionsApply {
             for (offset, scalar) in query.enumerated() where scalar < 128 {
@@ -138,12 +134,29 @@ final class EditDistanceRows {
         Mark(rowCount: rowCount, partialScalar: partialScalar, partialRemaining: partialRemaining, partialIsForeign: partialIsForeign)
     }
 
-    deinit {
-        queryScalars.deallocate()
-        rowMasks.deallocate()
-        matchVectors.deallocate()
-        rowMinimums.deallocate()
-        asciiPositions.deallocate()
+    deinit { storage.deallocate() }
+
+    /// Where the buffers lie in `storage`: the ASCII positions (128 words), the query's
+    /// scalars, then the rows' masks, match vectors and minimums, each zeroed.
+    private struct Buffers {
+        let queryCount: Int
+        let rowCapacity: Int
+        var scalarsOffset: Int { 128 * 8 }
+        var masksOffset: Int { scalarsOffset + 4 * max(queryCount, 1) }
+        var vectorsOffset: Int { masksOffset + 4 * rowCapacity }
+        var minimumsOffset: Int { vectorsOffset + rowCapacity }
+        var byteCount: Int { minimumsOffset + rowCapacity }
+
+        func allocate() -> (UnsafeMutableRawPointer, UnsafeMutablePointer<UInt64>, UnsafeMutablePointer<UInt32>,
+                            UnsafeMutablePointer<UInt32>, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) {
+            let storage = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 8)
+            storage.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+            return (storage, storage.bindMemory(to: UInt64.self, capacity: 128),
+                    (storage + scalarsOffset).bindMemory(to: UInt32.self, capacity: max(queryCount, 1)),
+                    (storage + masksOffset).bindMemory(to: UInt32.self, capacity: rowCapacity),
+                    (storage + vectorsOffset).bindMemory(to: UInt8.self, capacity: rowCapacity),
+                    (storage + minimumsOffset).bindMemory(to: UInt8.self, capacity: rowCapacity))
+        }
     }
 
     /// Cuts the text back to where it was at `mark`.
@@ -315,19 +328,17 @@ final class EditDistanceRows {
         rowCount = row &+ 1
     }
 
-    /// Doubles the rows held, keeping the rows computed.
+    /// Doubles the rows held, keeping the rows computed (and the tables).
     private func grow() {
-        let larger = 2 * rowCapacity
-        func enlarged<Element>(_ old: UnsafeMutablePointer<Element>, zero: Element) -> UnsafeMutablePointer<Element> {
-            let new = UnsafeMutablePointer<Element>.allocate(capacity: larger)
-            new.initialize(repeating: zero, count: larger)
-            new.update(from: old, count: rowCapacity)
-            old.deallocate()
-            return new
-        }
-        rowMasks = enlarged(rowMasks, zero: 0)
-        matchVectors = enlarged(matchVectors, zero: 0)
-        rowMinimums = enlarged(rowMinimums, zero: 0)
-        rowCapacity = larger
+        let old = Buffers(queryCount: length, rowCapacity: rowCapacity)
+        let new = Buffers(queryCount: length, rowCapacity: 2 * rowCapacity)
+        let (newStorage, positions, scalars, masks, vectors, minimums) = new.allocate()
+        newStorage.copyMemory(from: storage, byteCount: old.masksOffset)
+        masks.update(from: rowMasks, count: rowCapacity)
+        vectors.update(from: matchVectors, count: rowCapacity)
+        minimums.update(from: rowMinimums, count: rowCapacity)
+        storage.deallocate()
+        (storage, asciiPositions, queryScalars, rowMasks, matchVectors, rowMinimums) = (newStorage, positions, scalars, masks, vectors, minimums)
+        rowCapacity = new.rowCapacity
     }
 }

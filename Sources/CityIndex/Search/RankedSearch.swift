@@ -63,8 +63,14 @@ enum RankedSearch {
         var results: [CityMatches.Entry] = []
         guard k > 0 else { return results }
         let section = trie.nodes
+        // Reserved once: the starts, then a few children per result.
+        let expected = starts.count + 4 * min(k, 256) + 16
         var heap: [Item] = []
+        heap.reserveCapacity(expected)
         var nodes: [TrieNode] = []
+        nodes.reserveCapacity(expected)
+        var children: [TrieNode] = []
+        children.reserveCapacity(64)
         var start = 0
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot, isDemoted) = entry(position) else { return }
@@ -140,7 +146,15 @@ enum RankedSearch {
                 for position in match.entries { push(node: nil, position: position, runEnd: position + 1) }
             }
         }
+        // The cities emitted: `results` itself while it is short (a scan of at most
+        // `linearSearchLimit` ranks costs less than hashing), else a set beside it.
+        let linearSearchLimit = 32
         var emitted = Set<Int>()
+        func emit(_ rank: Int) -> Bool {
+            if k <= linearSearchLimit { return !results.contains { Int($0.rank) == rank } }
+            return emitted.insert(rank).inserted
+        }
+        results.reserveCapacity(min(k, 256))
         while results.count < k, let item = pop() {
             start = Int(item.start)
             let node = item.node >= 0 ? nodes[Int(item.node)] : nil
@@ -151,7 +165,7 @@ enum RankedSearch {
                 // Open the subtree: its own entries come first, then the children's, in order.
                 var ownEnd = node.entries.upperBound
                 var previousEnd = ownEnd
-                var children: [TrieNode] = []
+                children.removeAll(keepingCapacity: true)
                 for index in 0 ..< node.childCount { children.append(try node.child(at: index, in: section)) }
                 for child in children.reversed() {
                     guard child.entries.upperBound <= previousEnd else {
@@ -163,7 +177,7 @@ enum RankedSearch {
                 }
                 if node.firstEntry < ownEnd { push(node: nil, position: node.firstEntry, runEnd: ownEnd) }
             } else {
-                if emitted.insert(item.key.rank).inserted {
+                if emit(item.key.rank) {
                     results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
                                                      edits: UInt8(clamping: item.key.edits),
                                                      variant: UInt8(clamping: starts[Int(item.start)].variant),

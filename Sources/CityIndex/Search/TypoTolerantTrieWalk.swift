@@ -69,6 +69,11 @@ struct TypoTolerantTrieWalk {
         queryUTF8 = utf8
         scalarOffsets = offsets
         path.reserveCapacity(64)
+        // Most walks stay within these (a batch of continuations, 8 at most per queueing).
+        matches.reserveCapacity(256)
+        continuations.reserveCapacity(continuationBatchSize + 8)
+        continuationPaths.reserveCapacity(32 * (continuationBatchSize + 8))
+        continuationPath.reserveCapacity(64)
     }
 
     /// Walks the whole trie; `matches` then holds what it found.

@@ -57,6 +57,11 @@ struct ByteView: @unchecked Sendable {
     /// or too large.
     @inline(__always)
     func varint(at offset: Int) -> (value: UInt32, next: Int)? {
+        // Most varints of a node are one byte: read it without the loop's per-byte checks.
+        if offset >= 0 && offset < count {
+            let first = base.load(fromByteOffset: offset, as: UInt8.self)
+            if first < 0x80 { return (UInt32(first), offset + 1) }
+        }
         var value: UInt32 = 0
         var position = offset
         for shift in stride(from: UInt32(0), through: 28, by: 7) {
