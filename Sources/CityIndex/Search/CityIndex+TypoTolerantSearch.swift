@@ -1,3 +1,5 @@
+import Dispatch
+
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
 
 extension CityIndex {
@@ -29,10 +31,9 @@ extension CityIndex {
         var matches: [(match: TypoMatch, variant: Int)] = []
         for (variant, (key, cost)) in keys.enumerated() where !key.isEmpty {
             // A key's own cost comes out of the typo budget (never below an exact search).
-            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: max(0, budget - cost))
-            try walk.run()
-            matches.reserveCapacity(matches.count + walk.matches.count)
-            for var match in walk.matches {
+            let found = try typoMatches(of: key, budget: max(0, budget - cost), matching: matching)
+            matches.reserveCapacity(matches.count + found.count)
+            for var match in found {
                 match.edits += cost
                 matches.append((match, variant))
             }
@@ -92,6 +93,39 @@ extension CityIndex {
             best.sort { ($0.edits, $0.rank) < ($1.edits, $1.rank) }
             return CityMatches(contents: contents, storage: .entries(Array(best.prefix(limit))), query: query,
                                totalCount: totalCount)
+        }
+    }
+
+    /// What a walk of the trie finds for `key` within `budget` edits (`TypoTolerantTrieWalk`),
+    /// on up to `typoSearchThreads` threads when there are edits to forgive: the walks share
+    /// the root's children (`RootChildClaims`), and their matches, which together are one
+    /// walk's, are sorted so that the answer never depends on which thread took what. A
+    /// damaged node found by any of them makes the search walk again alone, to throw the error
+    /// one walk meets first.
+    private func typoMatches(of key: [UInt32], budget: Int, matching: MatchMode) throws(IndexFileError) -> [TypoMatch] {
+        let threads = min(max(typoSearchThreads, 1), 8)
+        guard budget > 0 && threads > 1 else {
+            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
+            try walk.run()
+            return walk.matches
+        }
+        let contents = contents
+        let claims = RootChildClaims()
+        let results = SharedWalkResults(count: threads)
+        DispatchQueue.concurrentPerform(iterations: threads) { share in
+            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget,
+                                            claims: claims, recordsRoot: share == 0)
+            // A walk that meets a damaged node stores nothing: the search then walks alone.
+            if (try? walk.run()) != nil { results.store(walk.matches, at: share) }
+        }
+        guard let shares = results.all else {
+            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
+            try walk.run()
+            return walk.matches
+        }
+        return shares.flatMap { $0 }.sorted { a, b in
+            (a.match.entries.lowerBound, a.match.entries.upperBound, a.edits, a.isOutermost ? 0 : 1, a.match.node == nil ? 0 : 1)
+                < (b.match.entries.lowerBound, b.match.entries.upperBound, b.edits, b.isOutermost ? 0 : 1, b.match.node == nil ? 0 : 1)
         }
     }
 }

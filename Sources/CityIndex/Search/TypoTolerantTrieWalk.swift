@@ -21,6 +21,10 @@ struct TypoMatch {
 /// (`readKey(of:atLeast:)`, into a `NameKeyBuffer`). Edges of one byte, most of the upper
 /// levels, need no key.
 ///
+/// Several walks of one query can share the work (`claims`): each walks the subtrees of the
+/// root's children it claims, and together they find what one walk finds (the matches of one
+/// first byte lie in one child's subtree).
+///
 /// Work: O(*v* · *n*) automaton steps for *v* nodes visited and a query key of *n* scalars,
 /// plus one key read per visited node with a longer edge, per visited leaf and per entry of a
 /// visited bucket. *v* grows with the budget (about the alphabet's size per edit and query
@@ -51,10 +55,20 @@ struct TypoTolerantTrieWalk {
     private var continuationPath: [UInt8] = []
 
     private var budget: Int { rows.budget }
+    /// Where the root's children are claimed when several walks share the trie (`nil`: this
+    /// walk takes them all), and whether this one records a match of the empty path.
+    private let claims: RootChildClaims?
+    private let recordsRoot: Bool
 
-    /// A walk of `contents`' name trie (`.prefix`) or word trie (`.words`).
-    init(contents: IndexContents, matching: MatchMode, query: [UInt32], budget: Int) {
+    /// A walk of `contents`' name trie (`.prefix`) or word trie (`.words`): of all of it, or of
+    /// the subtrees of the root's children it claims from `claims`, shared with other walks of
+    /// the same query and budget, one of which (`recordsRoot`) records a match of the empty
+    /// path (a query no longer than the budget: every entry).
+    init(contents: IndexContents, matching: MatchMode, query: [UInt32], budget: Int,
+         claims: RootChildClaims? = nil, recordsRoot: Bool = true) {
         self.contents = contents
+        self.claims = claims
+        self.recordsRoot = recordsRoot
         self.matching = matching
         trie = matching == .prefix ? contents.trie : contents.wordTrie
         nameKey = NameKeyBuffer(contents: contents)
@@ -212,7 +226,9 @@ struct TypoTolerantTrieWalk {
         var bound = bound
         if let labelEdits {
             // Every key below the node starts with the walked path.
-            record(TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount), best: labelEdits, bound: bound)
+            if recordsRoot || !path.isEmpty {
+                record(TrieMatch(node: node, entries: node.entries, cityCount: node.cityCount), best: labelEdits, bound: bound)
+            }
             bound = labelEdits
         }
         if rows.isAtScalarBoundary {
@@ -252,7 +268,13 @@ struct TypoTolerantTrieWalk {
         guard !node.isLeaf, path.count == node.pathLength, rows.smallestCell < childBound else { return }
         let mark = rows.mark
         let pathCount = path.count
-        for index in 0 ..< node.childCount {
+        // At the root of a shared walk, the children this walk claims; else every child.
+        let claims = pathCount == 0 ? self.claims : nil
+        var nextIndex = 0
+        while true {
+            let index = claims?.claim() ?? nextIndex
+            guard index < node.childCount else { break }
+            nextIndex = index + 1
             let label = node.childLabel(at: index, in: trie.nodes)
             // Most labels, deep down, are letters the query does not have: skip them unread.
             if label < 0x80 && rows.asciiCannotStayBelow(childBound, byte: label) { continue }
