@@ -1,6 +1,5 @@
-import Dispatch
-
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
+import Dispatch
 
 extension CityIndex {
     /// A search of several query keys at once, each within `budget` edits (WORDS.md §6 and
@@ -103,13 +102,14 @@ extension CityIndex {
     /// damaged node found by any of them makes the search walk again alone, to throw the error
     /// one walk meets first.
     private func typoMatches(of key: [UInt32], budget: Int, matching: MatchMode) throws(IndexFileError) -> [TypoMatch] {
-        let threads = min(max(typoSearchThreads, 1), 8)
-        guard budget > 0 && threads > 1 else {
+        let contents = contents
+        func walkAlone() throws(IndexFileError) -> [TypoMatch] {
             var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
             try walk.run()
             return walk.matches
         }
-        let contents = contents
+        let threads = min(max(typoSearchThreads, 1), 8)
+        guard budget > 0 && threads > 1 else { return try walkAlone() }
         let claims = RootChildClaims()
         let results = SharedWalkResults(count: threads)
         DispatchQueue.concurrentPerform(iterations: threads) { share in
@@ -118,14 +118,7 @@ extension CityIndex {
             // A walk that meets a damaged node stores nothing: the search then walks alone.
             if (try? walk.run()) != nil { results.store(walk.matches, at: share) }
         }
-        guard let shares = results.all else {
-            var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget)
-            try walk.run()
-            return walk.matches
-        }
-        return shares.flatMap { $0 }.sorted { a, b in
-            (a.match.entries.lowerBound, a.match.entries.upperBound, a.edits, a.isOutermost ? 0 : 1, a.match.node == nil ? 0 : 1)
-                < (b.match.entries.lowerBound, b.match.entries.upperBound, b.edits, b.isOutermost ? 0 : 1, b.match.node == nil ? 0 : 1)
-        }
+        guard let shares = results.all else { return try walkAlone() }
+        return shares.flatMap { $0 }.sorted { $0.mergeOrder < $1.mergeOrder }
     }
 }

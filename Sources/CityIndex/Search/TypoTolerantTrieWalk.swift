@@ -8,6 +8,13 @@ struct TypoMatch {
     /// Whether no other match contains this one. Outermost matches are disjoint subtrees and
     /// together cover every matching entry; an inner one only lowers the edits of its entries.
     var isOutermost: Bool
+
+    /// The order in which the matches of walks that shared the trie are merged
+    /// (`CityIndex.typoMatches`): two matches of one query equal in all of these are the same
+    /// match (its node, or the same entries outside a node), so the merge is one order.
+    var mergeOrder: (Int, Int, Int, Int, Int) {
+        (match.entries.lowerBound, match.entries.upperBound, edits, isOutermost ? 0 : 1, match.node?.offset ?? Int.min)
+    }
 }
 
 /// A depth-first walk of a blind trie (FORMAT.md §6) driven by a Levenshtein automaton
