@@ -8,7 +8,8 @@
 /// searching (every read is bounds-checked and every walk terminates; see `TrieNode`) or by
 /// `verify()`, which checks the whole file.
 ///
-/// The value is immutable and `Sendable`: any number of threads may search it at once.
+/// The file it maps is never written; the value is `Sendable`: any number of threads may search
+/// it at once. Its one setting, `typoSearchThreads`, belongs to each copy.
 ///
 /// ```swift
 /// let index = try CityIndex(path: "cities.cidx")
@@ -22,8 +23,9 @@ public struct CityIndex: Sendable {
     /// search's own and up to `typoSearchThreads − 1` others of the system's pool, sharing the
     /// root's subtrees; clamped to 1…8. The answers do not depend on it. The default, 2, takes
     /// words with typos on `Data/` from 122.5 to 109.7 µs p50 and from 3.23 to 2.00 ms p99 on
-    /// a 2-core machine (CHANGELOG.md, 0.8.0); 1 keeps every search on the caller's thread,
-    /// which a server answering many searches at once, each on its own thread, may prefer.
+    /// a 2-core machine (CHANGELOG.md, 0.8.0; 1.63 ms p99 since 0.8.1); 1 keeps every search
+    /// on the caller's thread, which a server answering many searches at once, each on its own
+    /// thread, may prefer.
     public var typoSearchThreads = 2
 
     /// Maps the index file at `path` read-only and validates its structure.
