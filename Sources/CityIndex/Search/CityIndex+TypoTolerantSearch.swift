@@ -97,10 +97,10 @@ extension CityIndex {
 
     /// What a walk of the trie finds for `key` within `budget` edits (`TypoTolerantTrieWalk`),
     /// on up to `typoSearchThreads` threads when there are edits to forgive: the walks share
-    /// the root's children (`RootChildClaims`; with two edits, the child of the key's first
-    /// byte first), and their matches, which together are one walk's, are sorted so that the
-    /// answer never depends on which thread took what. A damaged node found by any of them
-    /// makes the search walk again alone, to throw the error one walk meets first.
+    /// the root's children (`RootChildClaims`; with two or more edits, the child of the key's
+    /// first byte first), and their matches, which together are one walk's, are sorted so
+    /// that the answer never depends on which thread took what. A damaged node found by any of
+    /// them makes the search walk again alone, to throw the error one walk meets first.
     private func typoMatches(of key: [UInt32], budget: Int, matching: MatchMode) throws(IndexFileError) -> [TypoMatch] {
         let contents = contents
         func walkAlone() throws(IndexFileError) -> [TypoMatch] {
@@ -110,8 +110,8 @@ extension CityIndex {
         }
         let threads = min(max(typoSearchThreads, 1), 8)
         guard budget > 0 && threads > 1 else { return try walkAlone() }
-        // With two edits, the subtree of the key's first byte (every match whose first letter
-        // is right) holds most of the work: handed out first (WORDS.md §6, "Threads").
+        // With two or more edits, the subtree of the key's first byte (every match whose first
+        // letter is right) holds most of the work: handed out first (WORDS.md §6, "Threads").
         let trie = matching == .prefix ? contents.trie : contents.wordTrie
         let firstByte = key.first.flatMap(Unicode.Scalar.init).flatMap { UTF8.encode($0)?.first }
         let heaviest = budget >= 2 ? firstByte.flatMap { trie.root.childIndex(startingWith: $0, in: trie.nodes) } : nil
