@@ -114,6 +114,9 @@ final class IndexContents: Sendable {
     let trie: TrieSection
     /// `WNOD`: the trie over word suffix keys; its entries are `postings`.
     let wordTrie: TrieSection
+
+    /// The trie a search of `matching` walks: `trie` for prefix matching, `wordTrie` for words.
+    func trie(for matching: MatchMode) -> TrieSection { matching == .prefix ? trie : wordTrie }
     /// `WPST`: (rank, name slot) per word-trie entry.
     let postings: WordPostings
     /// `ALTN`: each city's alternate names.

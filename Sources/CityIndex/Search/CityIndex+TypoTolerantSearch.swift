@@ -26,7 +26,7 @@ extension CityIndex {
     func keyVariantSearch(keys: [(key: [UInt32], cost: Int)], budget: Int, matching: MatchMode, order: ResultOrder,
                           limit: Int) throws(IndexFileError) -> CityMatches {
         let contents = contents
-        let trie = matching == .prefix ? contents.trie : contents.wordTrie
+        let trie = contents.trie(for: matching)
         var matches: [(match: TypoMatch, variant: Int)] = []
         for (variant, (key, cost)) in keys.enumerated() where !key.isEmpty {
             // A key's own cost comes out of the typo budget (never below an exact search).
@@ -112,7 +112,7 @@ extension CityIndex {
         guard budget > 0 && threads > 1 else { return try walkAlone() }
         // With two or more edits, the subtree of the key's first byte (every match whose first
         // letter is right) holds most of the work: handed out first (WORDS.md §6, "Threads").
-        let trie = matching == .prefix ? contents.trie : contents.wordTrie
+        let trie = contents.trie(for: matching)
         let firstByte = key.first.flatMap(Unicode.Scalar.init).flatMap { UTF8.encode($0)?.first }
         let heaviest = budget >= 2 ? firstByte.flatMap { trie.root.childIndex(startingWith: $0, in: trie.nodes) } : nil
         let claims = RootChildClaims(first: heaviest)

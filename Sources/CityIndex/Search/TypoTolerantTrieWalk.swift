@@ -77,7 +77,7 @@ struct TypoTolerantTrieWalk {
         self.claims = claims
         self.recordsRoot = recordsRoot
         self.matching = matching
-        trie = matching == .prefix ? contents.trie : contents.wordTrie
+        trie = contents.trie(for: matching)
         nameKey = NameKeyBuffer(contents: contents)
         rows = EditDistanceRows(query: query, budget: budget)
         var utf8: [UInt8] = []
