@@ -85,46 +85,26 @@ for input in "${inputs[@]}"; do
     done
 done
 machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
-python3 - "$work" "$rounds" "${REPEAT:-3}" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
-import json, os, statistics, sys
-work, rounds, repeat, base, head, machine = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
-names = sys.argv[7:]
-if os.environ.get("COUNT"):
-    print(f"Readers: {base} (base) and {head} (new); instructions per query (callgrind, {int(os.environ['COUNT']) * 10} "
-          f"seeded queries per mode, each run twice); {machine}.\n")
-    for name in names:
-        counts = {reader: dict(line.rstrip("\n").split("\t") for line in open(f"{work}/{name}-{reader}-count.tsv"))
-                  for reader in ("base", "new")}
-        print(f"### {name}\n")
-        print("| mode | base instructions | new instructions | ratio (new / base) |")
-        print("|---|---:|---:|---:|")
-        for mode, old in counts["base"].items():
-            new = counts["new"][mode]
-            print(f"| {mode.replace('CityIndex ', '')} | {float(old):,.0f} | {float(new):,.0f} | {float(new) / float(old):.4f} |")
-        print()
-    sys.exit(0)
-
-def minima(name, reader):
-    runs = [json.load(open(f"{work}/{name}-{reader}-{r}.json")) for r in range(1, rounds + 1)]
-    return {mode: [min(run[mode][q] for run in runs) for q in range(len(runs[0][mode]))] for mode in runs[0]}
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))]
-
-def show(us):
-    return f"{us / 1000:.2f} ms" if us >= 1000 else f"{us:.2f} µs"
-
-print(f"Readers: {base} (base) and {head} (new); {rounds} alternating rounds of {repeat} timings per query, "
-      f"per-query minimum; {machine}.\n")
+if [ -n "${COUNT:-}" ]; then
+    python3 - "$work" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
+import os, sys
+work, base, head, machine, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
+print(f"Readers: {base} (base) and {head} (new); instructions per query (callgrind, {int(os.environ['COUNT']) * 10} "
+      f"seeded queries per mode, each run twice); {machine}.\n")
 for name in names:
-    old, new = minima(name, "base"), minima(name, "new")
+    counts = {reader: dict(line.rstrip("\n").split("\t") for line in open(f"{work}/{name}-{reader}-count.tsv"))
+              for reader in ("base", "new")}
     print(f"### {name}\n")
-    print("| mode | base p50 | new p50 | base p99 | new p99 | median per-query ratio (new / base) |")
-    print("|---|---:|---:|---:|---:|---:|")
-    for mode in old:
-        ratios = [n / o for o, n in zip(old[mode], new[mode]) if o > 0]
-        print(f"| {mode.replace('CityIndex ', '')} | {show(percentile(old[mode], 0.5))} | {show(percentile(new[mode], 0.5))} | "
-              f"{show(percentile(old[mode], 0.99))} | {show(percentile(new[mode], 0.99))} | {statistics.median(ratios):.3f} |")
+    print("| mode | base instructions | new instructions | ratio (new / base) |")
+    print("|---|---:|---:|---:|")
+    for mode, old in counts["base"].items():
+        new = counts["new"][mode]
+        print(f"| {mode.replace('CityIndex ', '')} | {float(old):,.0f} | {float(new):,.0f} | {float(new) / float(old):.4f} |")
     print()
 PYTHON
+    exit 0
+fi
+head="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')"
+Scripts/latency-table.py "$work" "$rounds" "${REPEAT:-3}" \
+    "Readers: $base (base) and $head (new); $rounds alternating rounds of ${REPEAT:-3} timings per query, per-query minimum; $machine." \
+    "${names[@]}"

@@ -263,20 +263,25 @@ struct FormatRoundTripTests {
 
     @Test("WNOD buckets: a leaf holding several keys answers each query with exactly its matching postings")
     func wordBuckets() throws {
-        // Five one-word names of distinct cities under "sal": one bucket leaf of five keys.
-        let names = ["Sala", "Sale", "Salo", "Salamanca", "Salt"]
+        // Five one-word names of distinct cities under "montsal" and one more under "mont": the
+        // node "mont" (a path of 4 bytes, long enough to hang buckets from) has one bucket
+        // leaf of five keys.
+        let names = ["Montsala", "Montsale", "Montsalo", "Montsalamanca", "Montsalt", "Montby"]
         let json = "[" + names.enumerated().map { index, name in
             #"{"country":"XX","name":"\#(name)","_id":\#(index + 1),"coord":{"lon":0,"lat":0},"population":\#(100 * (index + 1))}"#
         }.joined(separator: ",") + "]"
         let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
-        // Header 8; one bucket under the root, inline in its ref: ((0 << 3 | 5 − 2) << 3 | best
-        // 4, "salt") << 2 | 3 = 115, one byte; the root 8 (delta, count, shape, path length,
-        // repeats, best, label, ref).
-        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 8)
+        // Header 8; the node "mont" 12 (delta, count, shape, path length 4, repeats, best 0
+        // (Montby), labels "b" "s", two refs of 2 bytes: Montby inline, 0 << 2 | 1, and the
+        // bucket inline, ((1 << 3 | 5 − 2) << 3 | best 4, "montsalt") << 2 | 3 = 371); the root
+        // 8 (delta, count, shape, path length, repeats, best, label "m", ref).
+        #expect(built.summary.sections.first { $0.kind == .wordNodes }?.byteCount == 8 + 12 + 8)
         let index = try CityIndex(bytes: built.bytes)
         try index.verify()
-        for (query, ids) in [("s", [1, 4, 2, 3, 5]), ("sal", [1, 4, 2, 3, 5]), ("sala", [1, 4]), ("salam", [4]), ("sale", [2]),
-                             ("salt", [5]), ("salx", []), ("sb", []), ("salamancas", [])] {
+        let all = [1, 4, 2, 3, 5]
+        for (query, ids) in [("m", [6] + all), ("monts", all), ("montsal", all), ("montsala", [1, 4]), ("montsalam", [4]),
+                             ("montsale", [2]), ("montsalt", [5]), ("montsalx", []), ("montsb", []), ("montsalamancas", []),
+                             ("montb", [6])] {
             #expect(try index.search(query, matching: .words).map(\.id) == ids, "words \(query)")
             #expect(try index.search(query, matching: .words, order: .population).map(\.id) == ids.sorted(by: >), "by population \(query)")
             #expect(try index.search(query, matching: .words, order: .population, limit: 2).map(\.id) == Array(ids.sorted(by: >).prefix(2)))

@@ -15,6 +15,7 @@ struct TrieFormatTests {
             var firstEntry: Int
             var entryCount: Int
             var bestDelta = 0
+            var pathLength = 0           // inner nodes only
             var children: [Int] = []     // indices into `nodes`
             var refs: [Int] = []
             var childLabels: [UInt8] = []
@@ -57,7 +58,7 @@ struct TrieFormatTests {
                 var node = Node(offset: offset, firstEntry: firstEntry, entryCount: entryCount)
                 if shape > 0 {
                     let childCount = (shape - 1) >> 2 + 1, refWidth = (shape - 1) & 3 + 1
-                    _ = varint(&at)                                   // pathLength
+                    node.pathLength = varint(&at)
                     if flags & 1 != 0 { _ = varint(&at) }              // repeatCount
                     if flags & 2 != 0 { node.bestDelta = varint(&at) }
                     node.childLabels = Array(section[at ..< at + childCount])
@@ -177,6 +178,37 @@ struct TrieFormatTests {
                             == reference.search(query, byPopulation: order == .population).map(\.id), "\(query) \(order)")
                 }
             }
+        }
+    }
+
+    @Test("word-trie buckets hang only below paths of 4 bytes or more; above, a subtree of a few keys is written node by node")
+    func bucketsOnlyBelowLongPaths() throws {
+        // Single words, so one word key per city: "x…" and "moor…" each fit one bucket of at
+        // most 8 entries; only below "moor" (4 bytes) may one be a bucket.
+        let names = ["Xanadu", "Xebec", "Xilo", "Moorland", "Moorlake", "Moorside", "Moorview", "Moorfield"]
+        let json = "[" + names.enumerated().map { id, name in
+            #"{"country":"GB","name":"\#(name)","_id":\#(id + 1),"coord":{"lon":1.5,"lat":50.25}}"#
+        }.joined(separator: ",") + "]"
+        let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
+        try CityIndex(bytes: built.bytes).verify()
+        let trie = DecodedTrie("WNOD", in: built.bytes)
+        #expect(trie.bucketCapacity == 8)
+        func child(_ node: DecodedTrie.Node, _ label: Character) throws -> DecodedTrie.Node {
+            let position = try #require(node.childLabels.firstIndex(of: label.asciiValue!))
+            return trie.nodes[node.children[position]]
+        }
+        let root = try #require(trie.nodes.last)
+        let x = try child(root, "x")
+        #expect(!x.isInline && x.pathLength == 1 && x.childLabels == Array("aei".utf8))
+        #expect(x.children.allSatisfy { trie.nodes[$0].entryCount == 1 })
+        let moor = try child(root, "m")
+        #expect(!moor.isInline && moor.pathLength == 4 && moor.childLabels == Array("flsv".utf8))
+        let moorla = try child(moor, "l")
+        #expect(moorla.children.isEmpty && moorla.entryCount == 2, "\"moorlake\" and \"moorland\": one bucket")
+        let reference = NaiveWordSearch(cities: try JSONDecoder().decode([ReferenceCity].self, from: Data(json.utf8)))
+        let index = try CityIndex(bytes: built.bytes)
+        for query in ["x", "xe", "m", "moor", "moorla", "moorlan", "moors", "y"] {
+            #expect(try index.search(query, matching: .words).map(\.id) == reference.search(query, byPopulation: false).map(\.id), "\(query)")
         }
     }
 

@@ -59,7 +59,8 @@ struct WordIndexWriter {
 
     mutating func write(_ postings: SortedRecords, cityCount: Int, directory: String,
                         add: (SectionKind, Bool, [SectionPart]) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
-        var trie = TrieSectionWriter(bucketCapacity: IndexLayout.wordBucketCapacity, cityCount: cityCount,
+        var trie = TrieSectionWriter(bucketCapacity: IndexLayout.wordBucketCapacity,
+                                     shortestBucketParentPath: IndexLayout.wordBucketShortestParentPath, cityCount: cityCount,
                                      largestInlineReference: largestInlineChildReference,
                                      output: try ScratchFile(directory: directory))
         var values = try PackedValuesFile(directory: directory)

@@ -50,6 +50,7 @@ struct TrieSectionWriter {
     private let encoding: TrieEncoding
     private let largestInlineReference: Int
     private var bucketCapacity: Int { encoding.bucketCapacity }
+    private let shortestBucketParentPath: Int
     private let header = IndexLayout.nodeSectionHeaderByteCount
     private var writer: SpillingByteWriter
     private var stack: [OpenNode]
@@ -63,13 +64,15 @@ struct TrieSectionWriter {
     /// - Parameters:
     ///   - bucketCapacity: most entries a leaf may hold (FORMAT.md §6: a *bucket*, several
     ///     keys' entries of distinct cities); 1 keeps every leaf to one key. Above 1 needs `cityCount`.
+    ///   - shortestBucketParentPath: a subtree becomes a bucket only when its parent's path
+    ///     is at least this many bytes long; above, it is written node by node.
     ///   - cityCount: how many cities there are, when several entries may belong to one city
     ///     (the nodes then store how many entries repeat a city).
     ///   - storesBestDelta: whether the nodes name their best entry in population order;
     ///     `false` only when population order is entry order (no populations, one entry per city).
     ///   - largestInlineReference: a leaf whose inline child ref would be larger is stored.
-    init(bucketCapacity: Int = 1, cityCount: Int? = nil, storesBestDelta: Bool = true,
-         largestInlineReference: Int = Int(UInt32.max), output: ScratchFile) {
+    init(bucketCapacity: Int = 1, shortestBucketParentPath: Int = 0, cityCount: Int? = nil,
+         storesBestDelta: Bool = true, largestInlineReference: Int = Int(UInt32.max), output: ScratchFile) {
         // Small inline leaves: every bucket (2 … capacity entries), or, in a trie of one key
         // per leaf, leaves of 2 or 3 entries (names that 2 or 3 cities share).
         let countWidth = bucketCapacity > 2 ? bitWidth(holding: UInt64(bucketCapacity - 2)) : 1
@@ -77,6 +80,7 @@ struct TrieSectionWriter {
         encoding = TrieEncoding(bucketCapacity: bucketCapacity, smallLeafCountWidth: countWidth, flags: flags)!
         precondition(encoding.largestSmallLeaf >= bucketCapacity, "every bucket must fit a small inline leaf")
         self.largestInlineReference = largestInlineReference
+        self.shortestBucketParentPath = shortestBucketParentPath
         writer = SpillingByteWriter(file: output, startCount: header)
         stack = [OpenNode(depth: 0, firstEntry: 0, entryEnd: 0, key: [])]
         lastEntryOfCity = cityCount.map { [Int32](repeating: -1, count: $0) }
@@ -253,10 +257,12 @@ struct TrieSectionWriter {
         return offset
     }
 
-    /// Whether `node`'s subtree fits one bucket: few enough entries, no city twice.
-    private func fitsBucket(_ node: OpenNode) -> Bool {
+    /// Whether `node`'s subtree, a child of a node whose path is `parentPath` bytes long,
+    /// becomes one bucket: few enough entries, no city twice, a parent path long enough.
+    private func fitsBucket(_ node: OpenNode, parentPath: Int) -> Bool {
         let entryCount = node.entryEnd - node.firstEntry
-        guard bucketCapacity > 1, entryCount <= bucketCapacity, lastEntryOfCity != nil else { return false }
+        guard bucketCapacity > 1, entryCount <= bucketCapacity, parentPath >= shortestBucketParentPath,
+              lastEntryOfCity != nil else { return false }
         return distinctCities(node) == entryCount
     }
 
@@ -267,7 +273,7 @@ struct TrieSectionWriter {
         // A leaf of one key small enough to be inline, or a subtree that fits a bucket, is
         // written by its parent.
         let isSmallLeaf = node.children.isEmpty && node.entryEnd - node.firstEntry <= encoding.largestSmallLeaf
-        let offset = isSmallLeaf || fitsBucket(node) ? nil : try write(node, parentFirstEntry: parent.firstEntry)
+        let offset = isSmallLeaf || fitsBucket(node, parentPath: parent.depth) ? nil : try write(node, parentFirstEntry: parent.firstEntry)
         let label = node.key[parent.depth]
         let top = stack.count - 1
         stack[top].children.append(Child(label: label, offset: offset, firstEntry: node.firstEntry,
