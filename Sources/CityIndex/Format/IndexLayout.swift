@@ -69,10 +69,11 @@ package enum IndexLayout {
     /// Most entries a `WNOD` leaf holding several keys (a bucket) has, as `build-index`
     /// writes it, and the most any file may declare (bounds a search's scan of a bucket).
     package static let wordBucketCapacity = 8
-    /// The shortest path a `WNOD` node has, as `build-index` writes it, when a child of it is a
-    /// bucket: below shorter paths every subtree is written node by node (FORMAT.md §6). Every
-    /// typo-tolerant walk reaches those upper levels and would read the key of each entry of
-    /// a bucket there; as nodes, their child labels prune most of them unread.
+    /// How many bytes long a `WNOD` node's path must be for `build-index` to make a child of it
+    /// a bucket; under a node with a shorter path every subtree is written node by node
+    /// (FORMAT.md §6). Every typo-tolerant walk goes through those upper levels and would read
+    /// the key of each entry of a bucket there; as nodes, their child labels prune most
+    /// entries unread.
     package static let wordBucketShortestParentPath = 4
     package static let maximumBucketCapacity = 64
 
