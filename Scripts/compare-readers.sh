@@ -18,7 +18,10 @@
 # harness's search call, and the table gives the instructions per query of each and their
 # ratio. Deterministic (the same builds give the same counts), so it settles changes of
 # computation far below the timings' 3%; it is blind to what waits on memory (compare the
-# timings too) and needs valgrind (apt-get install valgrind).
+# timings too) and needs valgrind (apt-get install valgrind). Not for the typo-tolerant modes
+# of readers from 0.8.0 on: they walk on two threads (CityIndex.typoSearchThreads), only the
+# calling thread's share is collected, and that share moves with scheduling (0.78x and 1.17x
+# between identical readers in one run); count those with one thread or time them.
 #
 # Usage: Scripts/compare-readers.sh BASE [ROUNDS]
 #   BASE: a git revision whose reader reads this checkout's format (e.g. 0.7.2); ROUNDS: 5.
