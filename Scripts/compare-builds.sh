@@ -19,6 +19,7 @@
 # answers: the test suite proves those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/measurement-context.sh
 base="${1:?usage: Scripts/compare-builds.sh BASE [ROUNDS]}"
 rounds="${2:-5}"
 git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
@@ -35,10 +36,7 @@ swift build -c release --product city-search > /dev/null
 old="$(cd "$work/builder-base" && swift build -c release --show-bin-path)/build-index"
 bin="$(swift build -c release --show-bin-path)"
 reader="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
-inputs=(Data/cities500.json.xz)
-if [ -n "${CITYINDEX_SHARED:-}" ] && [ -f "$CITYINDEX_SHARED/data/cities.json.xz" ]; then
-    inputs+=("$CITYINDEX_SHARED/data/cities.json.xz")
-fi
+default_inputs
 names=()
 for input in "${inputs[@]}"; do
     name="$(basename "$input" .json.xz)"
@@ -49,18 +47,13 @@ for input in "${inputs[@]}"; do
         "$bin/city-search" --index "$work/$name-$side.cidx" --verify > /dev/null
         "$bin/city-search" --index "$work/$name-$side.cidx" --inspect > "$work/$name-$side-sections.txt"
     done
-    for round in $(seq "$rounds"); do
-        echo "$name: round $round of $rounds" >&2
-        order=(base new)
-        [ $((round % 2)) -eq 0 ] && order=(new base)
-        for side in "${order[@]}"; do
-            SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$side-$round.json" \
-                "$reader" "$work/$name-$side.cidx" > /dev/null
-        done
-    done
+    # This checkout's reader on each builder's file of this list.
+    time_file() {
+        SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$1-$2.json" "$reader" "$work/$name-$1.cidx" > /dev/null
+    }
+    alternate_rounds "$name" "$rounds" time_file
 done
-machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
-head="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')"
+head="$(checkout_label)"
 python3 - "$work" "$base" "$head" "${names[@]}" <<'PYTHON'
 import re, sys
 work, base, head, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]

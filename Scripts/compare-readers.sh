@@ -30,6 +30,7 @@
 # It measures, it does not compare answers: the test suite proves those.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/measurement-context.sh
 base="${1:?usage: Scripts/compare-readers.sh BASE [ROUNDS]}"
 rounds="${2:-5}"
 git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
@@ -48,10 +49,7 @@ swift build -c release --product build-index > /dev/null
 new="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
 old="$(cd "$work/base/Benchmarks" && swift build -c release --show-bin-path)/ScaleQueries"
 bin="$(swift build -c release --show-bin-path)"
-inputs=(Data/cities500.json.xz)
-if [ -n "${CITYINDEX_SHARED:-}" ] && [ -f "$CITYINDEX_SHARED/data/cities.json.xz" ]; then
-    inputs+=("$CITYINDEX_SHARED/data/cities.json.xz")
-fi
+default_inputs
 names=()
 for input in "${inputs[@]}"; do
     name="$(basename "$input" .json.xz)"
@@ -75,21 +73,17 @@ for input in "${inputs[@]}"; do
         done
         continue
     fi
-    for round in $(seq "$rounds"); do
-        echo "$name: round $round of $rounds" >&2
-        order=(base new)
-        [ $((round % 2)) -eq 0 ] && order=(new base)
-        for reader in "${order[@]}"; do
-            binary="$new"
-            [ "$reader" = base ] && binary="$old"
-            SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$reader-$round.json" \
-                "$binary" "$work/$name.cidx" > /dev/null
-        done
-    done
+    # Each reader on this list's one index file.
+    time_reader() {
+        local binary="$new"
+        [ "$1" = base ] && binary="$old"
+        SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$1-$2.json" "$binary" "$work/$name.cidx" > /dev/null
+    }
+    alternate_rounds "$name" "$rounds" time_reader
 done
-machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
+head="$(checkout_label)"
 if [ -n "${COUNT:-}" ]; then
-    python3 - "$work" "$base" "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')" "$machine" "${names[@]}" <<'PYTHON'
+    python3 - "$work" "$base" "$head" "$machine" "${names[@]}" <<'PYTHON'
 import os, sys
 work, base, head, machine, names = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5:]
 print(f"Readers: {base} (base) and {head} (new); instructions per query (callgrind, {int(os.environ['COUNT']) * 10} "
@@ -107,7 +101,6 @@ for name in names:
 PYTHON
     exit 0
 fi
-head="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')"
 Scripts/latency-table.py "$work" "$rounds" "${REPEAT:-3}" \
     "Readers: $base (base) and $head (new); $rounds alternating rounds of ${REPEAT:-3} timings per query, per-query minimum; $machine." \
     "${names[@]}"

@@ -14,6 +14,7 @@
 # about twice the index beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/measurement-context.sh
 Scripts/install-dependencies.sh
 smoke=false
 if [ "${1:-}" = "--smoke" ]; then smoke=true; shift; fi
@@ -26,7 +27,6 @@ swift build -c release --product city-search >/dev/null
 (cd Benchmarks && swift build -c release --product ScaleQueries >/dev/null)
 bin="$(swift build -c release --show-bin-path)"
 queries="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
-machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
 mkdir -p .scale
 results=Benchmarks/scale-results.json
 [ "$smoke" = true ] && results=.scale/smoke-results.json

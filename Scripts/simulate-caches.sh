@@ -16,6 +16,7 @@
 # data) and last level, read from /sys. Prints a Markdown table.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source Scripts/measurement-context.sh
 queries="${1:-100}"
 command -v valgrind > /dev/null || { echo "valgrind is needed (apt-get install valgrind)" >&2; exit 69; }
 Scripts/install-dependencies.sh
@@ -42,10 +43,7 @@ cache() {
 }
 simulated=(--I1="$(cache 1 Instruction)" --D1="$(cache 1 Data)" --LL="$(cache 3 Unified)")
 
-inputs=(Data/cities500.json.xz)
-if [ -n "${CITYINDEX_SHARED:-}" ] && [ -f "$CITYINDEX_SHARED/data/cities.json.xz" ]; then
-    inputs+=("$CITYINDEX_SHARED/data/cities.json.xz")
-fi
+default_inputs
 echo "Callgrind, ${simulated[*]}; $queries queries, caches emptied before each (HeadToHead --cold);"
 echo "per query: instructions, and last-level misses for code (I), data reads (D rd) and writes (D wr)."
 echo

@@ -1,0 +1,34 @@
+# Sourced (not run) by the measurement scripts: what they share about inputs, machine and
+# revision, and the alternating rounds of the two comparison scripts.
+#
+#   default_inputs     sets `inputs` to Data/cities500.json.xz and, when $CITYINDEX_SHARED holds
+#                      it, the 209,557-city list
+#   machine            "x86_64 Linux, 2 cores, 23 GiB, Swift 6.3.1": for a report's header
+#   checkout_label     this checkout's short revision, "+changes" when Sources/ differs from it
+#   alternate_rounds NAME ROUNDS TIME_SIDE
+#                      for each round, calls TIME_SIDE base ROUND and TIME_SIDE new ROUND, the
+#                      new side first in even rounds (so neither side always runs on a cooler
+#                      VM), with a progress line on standard error
+
+default_inputs() {
+    inputs=(Data/cities500.json.xz)
+    if [ -n "${CITYINDEX_SHARED:-}" ] && [ -f "$CITYINDEX_SHARED/data/cities.json.xz" ]; then
+        inputs+=("$CITYINDEX_SHARED/data/cities.json.xz")
+    fi
+}
+
+machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(swift --version 2>&1 | head -1 | sed 's/.*Swift version \([0-9.]*\).*/Swift \1/')"
+
+checkout_label() {
+    echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')"
+}
+
+alternate_rounds() {
+    local name="$1" rounds="$2" time_side="$3" round side order
+    for round in $(seq "$rounds"); do
+        echo "$name: round $round of $rounds" >&2
+        order=(base new)
+        [ $((round % 2)) -eq 0 ] && order=(new base)
+        for side in "${order[@]}"; do "$time_side" "$side" "$round"; done
+    done
+}
