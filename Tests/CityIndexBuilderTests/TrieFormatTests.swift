@@ -190,7 +190,8 @@ struct TrieFormatTests {
             #"{"country":"GB","name":"\#(name)","_id":\#(id + 1),"coord":{"lon":1.5,"lat":50.25}}"#
         }.joined(separator: ",") + "]"
         let built = try IndexBuilder().build(jsonBytes: Array(json.utf8))
-        try CityIndex(bytes: built.bytes).verify()
+        let index = try CityIndex(bytes: built.bytes)
+        try index.verify()
         let trie = DecodedTrie("WNOD", in: built.bytes)
         #expect(trie.bucketCapacity == 8)
         func child(_ node: DecodedTrie.Node, _ label: Character) throws -> DecodedTrie.Node {
@@ -206,7 +207,6 @@ struct TrieFormatTests {
         let moorla = try child(moor, "l")
         #expect(moorla.children.isEmpty && moorla.entryCount == 2, "\"moorlake\" and \"moorland\": one bucket")
         let reference = NaiveWordSearch(cities: try JSONDecoder().decode([ReferenceCity].self, from: Data(json.utf8)))
-        let index = try CityIndex(bytes: built.bytes)
         for query in ["x", "xe", "m", "moor", "moorla", "moorlan", "moors", "y"] {
             #expect(try index.search(query, matching: .words).map(\.id) == reference.search(query, byPopulation: false).map(\.id), "\(query)")
         }
