@@ -1,5 +1,4 @@
 // CityIndex+TypoTolerantSearch.swift: searches that forgive typing mistakes (WORDS.md §6).
-import Dispatch
 
 extension CityIndex {
     /// A search of several query keys at once, each within `budget` edits (WORDS.md §6 and
@@ -43,25 +42,10 @@ extension CityIndex {
         }
 
         // The total: distinct cities of the outermost matches.
-        let outermost = matches.filter(\.match.isOutermost)
-        var totalCount = 0
-        if outermost.count <= 1 || (matching == .prefix && keys.count == 1) {
-            totalCount = outermost.reduce(0) { $0 + $1.match.match.cityCount }
-        } else {
-            var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
-            seen.withUnsafeMutableBufferPointer { seen in
-                for (match, _) in outermost {
-                    if matching == .words {
-                        totalCount += contents.postings.markCities(ofPostings: match.match.entries, in: seen)
-                        continue
-                    }
-                    for position in match.match.entries {
-                        guard let rank = contents.rank(ofNodeEntry: position), rank < contents.cityCount else { continue }
-                        if seen.insertCity(rank: rank) { totalCount += 1 }
-                    }
-                }
-            }
-        }
+        let outermost = matches.lazy.filter(\.match.isOutermost).map(\.match.match)
+        let totalCount = outermost.count <= 1 || (matching == .prefix && keys.count == 1)
+            ? outermost.reduce(0) { $0 + $1.cityCount }
+            : contents.distinctCityCount(of: outermost.map(\.entries), matching: matching)
 
         switch order {
         case .population:
@@ -96,9 +80,9 @@ extension CityIndex {
     }
 
     /// What a walk of the trie finds for `key` within `budget` edits (`TypoTolerantTrieWalk`),
-    /// on up to `typoSearchThreads` threads when there are edits to forgive: the walks share
-    /// the root's children (`RootChildClaims`; with two or more edits, the child of the key's
-    /// first byte first), and their matches, which together are one walk's, are sorted so
+    /// on up to `typoSearchThreads` threads when there are edits to forgive (`ParallelShares`):
+    /// the walks share the root's children (`RootChildClaims`, the child of the key's first
+    /// byte first), and their matches, which together are one walk's, are sorted so
     /// that the answer never depends on which thread took what. A damaged node found by any of
     /// them makes the search walk again alone, to throw the error one walk meets first.
     private func typoMatches(of key: [UInt32], budget: Int, matching: MatchMode) throws(IndexFileError) -> [TypoMatch] {
@@ -110,19 +94,21 @@ extension CityIndex {
         }
         let threads = min(max(typoSearchThreads, 1), 8)
         guard budget > 0 && threads > 1 else { return try walkAlone() }
-        // With two or more edits, the subtree of the key's first byte (every match whose first
-        // letter is right) holds most of the work: handed out first (WORDS.md §6, "Threads").
+        // The subtree of the key's first byte (every match whose first letter is right) holds
+        // most of the work: handed out first, to the caller (WORDS.md §6, "Threads").
         let trie = contents.trie(for: matching)
         let firstByte = key.first.flatMap(Unicode.Scalar.init).flatMap { UTF8.encode($0)?.first }
-        let heaviest = budget >= 2 ? firstByte.flatMap { trie.root.childIndex(startingWith: $0, in: trie.nodes) } : nil
+        let heaviest = firstByte.flatMap { trie.root.childIndex(startingWith: $0, in: trie.nodes) }
         let claims = RootChildClaims(first: heaviest)
         let results = SharedWalkResults(count: threads)
-        DispatchQueue.concurrentPerform(iterations: threads) { share in
+        let ran = ParallelShares.run(count: threads) { share in
             var walk = TypoTolerantTrieWalk(contents: contents, matching: matching, query: key, budget: budget,
                                             claims: claims, recordsRoot: share == 0)
             // A walk that meets a damaged node stores nothing: the search then walks alone.
             if (try? walk.run()) != nil { results.store(walk.matches, at: share) }
         }
+        // A helper cancelled before it started took nothing.
+        for (share, didRun) in ran.enumerated() where !didRun { results.store([], at: share) }
         guard let shares = results.all else { return try walkAlone() }
         return shares.flatMap { $0 }.sorted { $0.mergeOrder < $1.mergeOrder }
     }

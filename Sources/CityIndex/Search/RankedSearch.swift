@@ -8,7 +8,9 @@
 /// else its lowest matching alternate slot whose match is not demoted, else its lowest).
 ///
 /// Order: `PopulationOrderKey`. Work grows with `k`, the trie's depth and fan-out below the node
-/// and the entries per city, not with the number of entries below the node.
+/// and the entries per city, not with the number of entries below the node. Starts that hold
+/// few entries in all (`sortedEntryLimit`) are not searched but read and sorted whole, which
+/// gives the same answer with fewer waits on memory.
 enum RankedSearch {
     /// Where a search starts: a match, the edits its entries are away from the query, and
     /// which of the query's keys it matched (reported with its entries).
@@ -16,25 +18,6 @@ enum RankedSearch {
         var match: TrieMatch
         var edits: Int
         var variant: Int
-    }
-
-    /// A heap element, kept small (the heap moves them): subtrees live in a side array.
-    private struct Item {
-        /// The place in population order of the item's next entry.
-        var key: PopulationOrderKey
-        /// A subtree (an index into the search's nodes), or -1 for a run of entries
-        /// `position ..< runEnd`.
-        var node: Int32
-        /// The start the item comes from (an index into `starts`), whose edits it has.
-        var start: Int32
-        var position: Int
-        var runEnd: Int
-
-        /// Whether this item pops before `other`: by key, then the earlier start (the
-        /// query's keys in order: the key as typed before its abbreviation variants).
-        func precedes(_ other: Item) -> Bool {
-            key < other.key || (key == other.key && start < other.start)
-        }
     }
 
     /// The first `k` cities among a search's matches, one entry each.
@@ -47,6 +30,55 @@ enum RankedSearch {
     static func top(_ k: Int, of match: TrieMatch, in trie: TrieSection, contents: IndexContents,
                     entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
         try top(k, of: [Start(match: match, edits: 0, variant: 0)], in: trie, contents: contents, entry: entry)
+    }
+
+    /// Entry totals up to which `top` reads and sorts every entry of its starts instead of
+    /// searching best first: the same answer (population order, then the earlier start, the
+    /// first entry of each city), from reads that are prefetched together, without opening a
+    /// node. A one-edit query's matches hold about 120 entries at the median on `Data/`; the
+    /// best-first search parses children and reads entries one after another, each read
+    /// waiting on the one before.
+    static let sortedEntryLimit = 256
+
+    /// Result counts up to which the cities already reported are found by a scan of the
+    /// results (cheaper than hashing), above which a set beside them is kept.
+    private static let linearSearchLimit = 32
+
+    /// `top` by reading every entry of `starts` (`entryCount` in all, at most
+    /// `sortedEntryLimit`), sorting them in population order and keeping each city's first.
+    /// - Complexity: O(*e* log *e*) for *e* entries.
+    private static func topBySorting(_ k: Int, of starts: [Start], entryCount: Int, in trie: TrieSection,
+                                     contents: IndexContents,
+                                     entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) -> [CityMatches.Entry] {
+        for item in starts {
+            for position in item.match.entries { contents.prefetchEntry(position, in: trie) }
+        }
+        var read: [(rank: Int, slot: Int, isDemoted: Bool, start: Int)] = []
+        read.reserveCapacity(entryCount)
+        for (start, item) in starts.enumerated() {
+            for position in item.match.entries {
+                guard let (rank, slot, isDemoted) = entry(position) else { continue }
+                contents.populations?.prefetch(rank: rank)
+                read.append((rank, slot, isDemoted, start))
+            }
+        }
+        var items = read.map { read in
+            Frontier.Item(key: contents.populationOrderKey(rank: read.rank, slot: read.slot, isDemoted: read.isDemoted,
+                                                           edits: starts[read.start].edits),
+                          start: read.start, node: -1, position: -1, runEnd: -1)
+        }
+        items.sort { $0.precedes($1) }
+        var results: [CityMatches.Entry] = []
+        results.reserveCapacity(min(k, items.count))
+        var emitted = Set<Int>()
+        for item in items where results.count < k {
+            let isNew = k <= linearSearchLimit ? !results.contains { Int($0.rank) == item.rank } : emitted.insert(item.rank).inserted
+            guard isNew else { continue }
+            results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot),
+                                             edits: UInt8(clamping: item.edits), variant: UInt8(clamping: starts[item.start].variant),
+                                             isDemoted: item.isDemoted))
+        }
+        return results
     }
 
     /// The first `k` cities among the entries of several matches, each `edits` away from the
@@ -62,52 +94,20 @@ enum RankedSearch {
                     entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
         var results: [CityMatches.Entry] = []
         guard k > 0 else { return results }
+        let entryCount = starts.reduce(0) { $0 + $1.match.entries.count }
+        if entryCount <= sortedEntryLimit {
+            return topBySorting(k, of: starts, entryCount: entryCount, in: trie, contents: contents, entry: entry)
+        }
         let section = trie.nodes
         // Reserved once: the starts, then a few children per result.
-        let expected = starts.count + 4 * min(k, 256) + 16
-        var heap: [Item] = []
-        heap.reserveCapacity(expected)
-        var nodes: [TrieNode] = []
-        nodes.reserveCapacity(expected)
+        var frontier = Frontier(capacity: starts.count + 4 * min(k, 256) + 16)
         var children: [TrieNode] = []
         children.reserveCapacity(64)
         var start = 0
         func push(node: TrieNode?, position: Int, runEnd: Int) {
             guard let (rank, slot, isDemoted) = entry(position) else { return }
             let key = contents.populationOrderKey(rank: rank, slot: slot, isDemoted: isDemoted, edits: starts[start].edits)
-            var nodeIndex: Int32 = -1
-            if let node {
-                nodeIndex = Int32(truncatingIfNeeded: nodes.count)
-                nodes.append(node)
-            }
-            insert(Item(key: key, node: nodeIndex, start: Int32(truncatingIfNeeded: start), position: position, runEnd: runEnd))
-        }
-        func insert(_ item: Item) {
-            heap.append(item)
-            var child = heap.count - 1
-            while child > 0 {
-                let parent = (child - 1) / 2
-                guard heap[child].precedes(heap[parent]) else { break }
-                heap.swapAt(child, parent)
-                child = parent
-            }
-        }
-        func pop() -> Item? {
-            guard let last = heap.popLast() else { return nil }
-            guard !heap.isEmpty else { return last }
-            let top = heap[0]
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var first = parent
-                if left < heap.count && heap[left].precedes(heap[first]) { first = left }
-                if right < heap.count && heap[right].precedes(heap[first]) { first = right }
-                if first == parent { break }
-                heap.swapAt(parent, first)
-                parent = first
-            }
-            return top
+            frontier.insert(key: key, node: node, start: start, position: position, runEnd: runEnd)
         }
 
         /// Pushes a subtree (a bucket too: keyed by its stored best entry, opened when popped).
@@ -138,7 +138,7 @@ enum RankedSearch {
                 for city in listed {
                     let key = contents.populationOrderKey(rank: Int(city.rank), slot: Int(city.slot), isDemoted: city.isDemoted,
                                                           edits: edits)
-                    insert(Item(key: key, node: -1, start: Int32(truncatingIfNeeded: start), position: -1, runEnd: -1))
+                    frontier.insert(key: key, node: nil, start: start, position: -1, runEnd: -1)
                 }
             } else if let node = match.node {
                 push(subtree: node)
@@ -148,16 +148,15 @@ enum RankedSearch {
         }
         // The cities emitted: `results` itself while it is short (a scan of at most
         // `linearSearchLimit` ranks costs less than hashing), else a set beside it.
-        let linearSearchLimit = 32
         var emitted = Set<Int>()
         func emit(_ rank: Int) -> Bool {
             if k <= linearSearchLimit { return !results.contains { Int($0.rank) == rank } }
             return emitted.insert(rank).inserted
         }
         results.reserveCapacity(min(k, 256))
-        while results.count < k, let item = pop() {
-            start = Int(item.start)
-            let node = item.node >= 0 ? nodes[Int(item.node)] : nil
+        while results.count < k, let item = frontier.pop() {
+            start = item.start
+            let node = frontier.node(of: item)
             if let node, node.isBucket {
                 // Open a bucket: its entries are not in population order, so each is a run of one.
                 for position in node.entries { push(node: nil, position: position, runEnd: position + 1) }
@@ -177,15 +176,122 @@ enum RankedSearch {
                 }
                 if node.firstEntry < ownEnd { push(node: nil, position: node.firstEntry, runEnd: ownEnd) }
             } else {
-                if emit(item.key.rank) {
-                    results.append(CityMatches.Entry(rank: UInt32(item.key.rank), slot: UInt16(clamping: item.key.slot),
-                                                     edits: UInt8(clamping: item.key.edits),
-                                                     variant: UInt8(clamping: starts[Int(item.start)].variant),
-                                                     isDemoted: item.key.isDemoted))
+                if emit(item.rank) {
+                    results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot),
+                                                     edits: UInt8(clamping: item.edits),
+                                                     variant: UInt8(clamping: starts[item.start].variant),
+                                                     isDemoted: item.isDemoted))
                 }
                 if item.position >= 0 && item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }
         }
         return results
+    }
+}
+
+/// The frontier of one best-first search of `RankedSearch`: a binary min-heap of items in
+/// population order (then the earlier start) and the subtrees they stand for, in two arrays
+/// it owns, so that the search's pushes and pops mutate stored properties.
+///
+/// Invariant: `heap` is a binary heap under `Item.precedes`; an item's `node` is -1 or an index
+/// into `nodes`. O(log *n*) per push and pop for *n* items.
+private struct Frontier {
+    /// A heap element, kept small (the heap moves them; 40 bytes): subtrees live in a side
+    /// array. Its place in population order is packed into three words compared in turn,
+    /// which order items exactly as `PopulationOrderKey` and then the earlier start do:
+    /// `order` = (weight descending, edits), `tieOrder` = (undivided weight descending, rank),
+    /// `lastOrder` = (demoted, slot, start). Exact because weights are 32-bit, ranks and
+    /// starts below 2³² and slots below 2¹⁶ (FORMAT.md §10).
+    struct Item {
+        private let order: UInt64
+        private let tieOrder: UInt64
+        private let lastOrder: UInt64
+        /// A subtree (an index into the search's nodes), or -1 for a run of entries
+        /// `position ..< runEnd`.
+        let node: Int32
+        let position: Int
+        let runEnd: Int
+
+        /// The item of the entry whose place in population order is `key`, from start `start`.
+        init(key: PopulationOrderKey, start: Int, node: Int32, position: Int, runEnd: Int) {
+            order = UInt64(~key.weight) << 32 | UInt64(UInt32(clamping: key.edits))
+            tieOrder = UInt64(~key.undividedWeight) << 32 | UInt64(UInt32(truncatingIfNeeded: key.rank))
+            lastOrder = (key.isDemoted ? 1 << 48 : 0) | UInt64(UInt16(clamping: key.slot)) << 32
+                | UInt64(UInt32(truncatingIfNeeded: start))
+            self.node = node
+            self.position = position
+            self.runEnd = runEnd
+        }
+
+        /// The start the item comes from (an index into `starts`), whose edits it has.
+        var start: Int { Int(lastOrder & 0xFFFF_FFFF) }
+        /// The next entry's city, name slot, edits and demotion.
+        var rank: Int { Int(tieOrder & 0xFFFF_FFFF) }
+        var slot: Int { Int(lastOrder >> 32 & 0xFFFF) }
+        var edits: Int { Int(order & 0xFFFF_FFFF) }
+        var isDemoted: Bool { lastOrder >> 48 != 0 }
+
+        /// Whether this item pops before `other`: by population order, then the earlier start
+        /// (the query's keys in order: the key as typed before its abbreviation variants).
+        @inline(__always)
+        func precedes(_ other: Item) -> Bool {
+            if order != other.order { return order < other.order }
+            if tieOrder != other.tieOrder { return tieOrder < other.tieOrder }
+            return lastOrder < other.lastOrder
+        }
+    }
+
+    private var heap: [Item] = []
+    private var nodes: [TrieNode] = []
+
+    init(capacity: Int) {
+        heap.reserveCapacity(capacity)
+        nodes.reserveCapacity(capacity)
+    }
+
+    /// The subtree `item` stands for, if any.
+    func node(of item: Item) -> TrieNode? { item.node >= 0 ? nodes[Int(item.node)] : nil }
+
+    /// Adds an item: the subtree `node` keyed by its best entry (`key`), or the run of entries
+    /// `position ..< runEnd` keyed by its first (position -1: an entry already resolved).
+    mutating func insert(key: PopulationOrderKey, node: TrieNode?, start: Int, position: Int, runEnd: Int) {
+        var nodeIndex: Int32 = -1
+        if let node {
+            nodeIndex = Int32(truncatingIfNeeded: nodes.count)
+            nodes.append(node)
+        }
+        heap.append(Item(key: key, start: start, node: nodeIndex, position: position, runEnd: runEnd))
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            let item = heap[child]
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard item.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = item
+        }
+    }
+
+    /// Removes and returns the first item, or `nil` when there is none.
+    mutating func pop() -> Item? {
+        guard let last = heap.popLast() else { return nil }
+        guard !heap.isEmpty else { return last }
+        return heap.withUnsafeMutableBufferPointer { heap in
+            let top = heap[0]
+            var parent = 0
+            let count = heap.count
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                guard left < count else { break }
+                let first = right < count && heap[right].precedes(heap[left]) ? right : left
+                guard heap[first].precedes(last) else { break }
+                heap[parent] = heap[first]
+                parent = first
+            }
+            heap[parent] = last
+            return top
+        }
     }
 }

@@ -60,6 +60,8 @@ struct TypoTolerantTrieWalk {
     private var continuations: [PendingContinuation] = []
     private var continuationPaths: [UInt8] = []
     private var continuationPath: [UInt8] = []
+    /// The entries whose keys a batch of continuations reads (`walkContinuations()`).
+    private var prefetchedEntries: [Int] = []
 
     private var budget: Int { rows.budget }
     /// Where the root's children are claimed when several walks share the trie (`nil`: this
@@ -95,6 +97,7 @@ struct TypoTolerantTrieWalk {
         continuations.reserveCapacity(continuationBatchSize + 8)
         continuationPaths.reserveCapacity(32 * (continuationBatchSize + 8))
         continuationPath.reserveCapacity(64)
+        prefetchedEntries.reserveCapacity(2 * (continuationBatchSize + 8))
     }
 
     /// Walks the whole trie; `matches` then holds what it found.
@@ -363,10 +366,13 @@ struct TypoTolerantTrieWalk {
             }
         }
         if matching == .words {
+            // One prefetch of every key the batch reads, so that their chains of misses overlap.
+            prefetchedEntries.removeAll(keepingCapacity: true)
             for continuation in continuations where continuation.needsKeyRead {
                 let reached = continuation.reached
-                contents.prefetchWordKeys(of: reached.isBucket ? reached.entries : reached.firstEntry ..< reached.firstEntry + 1)
+                if reached.isBucket { prefetchedEntries.append(contentsOf: reached.entries) } else { prefetchedEntries.append(reached.firstEntry) }
             }
+            contents.prefetchWordKeys(of: prefetchedEntries)
         }
         // The key reads compare with each continuation's whole path: the walk's own path waits aside.
         swap(&path, &continuationPath)

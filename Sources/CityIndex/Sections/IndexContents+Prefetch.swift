@@ -12,8 +12,9 @@ extension IndexContents {
     /// starts loading each entry's record or start, the third reads those and starts loading
     /// each name's first bytes. Hints only: nothing is returned, nothing can fault, and
     /// entries that a damaged file makes invalid are skipped.
-    /// - Complexity: O(*k*) for *k* entries (callers pass at most a bucket: 64).
-    func prefetchWordKeys(of entries: Range<Int>) {
+    /// - Complexity: O(*k*) for *k* entries (a bucket's, at most 64, or a batch of exact
+    ///   continuations' keys).
+    func prefetchWordKeys<Entries: Collection<Int>>(of entries: Entries) {
         for entry in entries { postings.prefetch(entry) }
         prefetchNames(of: entries) { entry in
             guard entry < postings.postingCount, let (rank, slot, _) = postings.posting(at: entry) else { return nil }
