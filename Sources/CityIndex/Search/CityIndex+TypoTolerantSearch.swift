@@ -42,10 +42,25 @@ extension CityIndex {
         }
 
         // The total: distinct cities of the outermost matches.
-        let outermost = matches.lazy.filter(\.match.isOutermost).map(\.match.match)
-        let totalCount = outermost.count <= 1 || (matching == .prefix && keys.count == 1)
-            ? outermost.reduce(0) { $0 + $1.cityCount }
-            : contents.distinctCityCount(of: outermost.map(\.entries), matching: matching)
+        let outermost = matches.filter(\.match.isOutermost)
+        var totalCount = 0
+        if outermost.count <= 1 || (matching == .prefix && keys.count == 1) {
+            totalCount = outermost.reduce(0) { $0 + $1.match.match.cityCount }
+        } else {
+            var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
+            seen.withUnsafeMutableBufferPointer { seen in
+                for (match, _) in outermost {
+                    if matching == .words {
+                        totalCount += contents.postings.markCities(ofPostings: match.match.entries, in: seen)
+                        continue
+                    }
+                    for position in match.match.entries {
+                        guard let rank = contents.rank(ofNodeEntry: position), rank < contents.cityCount else { continue }
+                        if seen.insertCity(rank: rank) { totalCount += 1 }
+                    }
+                }
+            }
+        }
 
         switch order {
         case .population:
