@@ -4,10 +4,10 @@
 /// (CHANGELOG.md explains the two numbers).
 public enum CityIndexRelease {
     /// This package's version, `MAJOR.MINOR.PATCH` (Semantic Versioning; the git tag of the release).
-    public static let version = "0.8.2"
+    public static let version = "0.8.3"
     /// The format versions this reader opens (FORMAT.md §2); `build-index` writes the highest.
     public static var readableFormats: ClosedRange<UInt32> { IndexLayout.supportedVersions }
-    /// "0.8.2 (index format 7)": what `--version` prints.
+    /// "0.8.3 (index format 7)": what `--version` prints.
     public static var description: String {
         let formats = readableFormats
         let formatText = formats.lowerBound == formats.upperBound ? "\(formats.upperBound)" : "\(formats.lowerBound)-\(formats.upperBound)"
