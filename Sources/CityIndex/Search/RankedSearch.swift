@@ -40,10 +40,6 @@ enum RankedSearch {
     /// waiting on the one before.
     static let sortedEntryLimit = 256
 
-    /// Result counts up to which the cities already reported are found by a scan of the
-    /// results (cheaper than hashing), above which a set beside them is kept.
-    private static let linearSearchLimit = 32
-
     /// `top` by reading every entry of `starts` (`entryCount` in all, at most
     /// `sortedEntryLimit`), sorting them in population order and keeping each city's first.
     /// - Complexity: O(*e* log *e*) for *e* entries.
@@ -68,17 +64,9 @@ enum RankedSearch {
                           start: read.start, node: -1, position: -1, runEnd: -1)
         }
         items.sort { $0.precedes($1) }
-        var results: [CityMatches.Entry] = []
-        results.reserveCapacity(min(k, items.count))
-        var emitted = Set<Int>()
-        for item in items where results.count < k {
-            let isNew = k <= linearSearchLimit ? !results.contains { Int($0.rank) == item.rank } : emitted.insert(item.rank).inserted
-            guard isNew else { continue }
-            results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot),
-                                             edits: UInt8(clamping: item.edits), variant: UInt8(clamping: starts[item.start].variant),
-                                             isDemoted: item.isDemoted))
-        }
-        return results
+        var reported = ReportedCities(k)
+        for item in items where !reported.isFull { reported.report(item, variant: starts[item.start].variant) }
+        return reported.entries
     }
 
     /// The first `k` cities among the entries of several matches, each `edits` away from the
@@ -92,8 +80,7 @@ enum RankedSearch {
     static func top(_ k: Int, of starts: [Start], in trie: TrieSection, contents: IndexContents,
                     lists: TopLists? = nil,
                     entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
-        var results: [CityMatches.Entry] = []
-        guard k > 0 else { return results }
+        guard k > 0 else { return [] }
         let entryCount = starts.reduce(0) { $0 + $1.match.entries.count }
         if entryCount <= sortedEntryLimit {
             return topBySorting(k, of: starts, entryCount: entryCount, in: trie, contents: contents, entry: entry)
@@ -146,15 +133,8 @@ enum RankedSearch {
                 for position in match.entries { push(node: nil, position: position, runEnd: position + 1) }
             }
         }
-        // The cities emitted: `results` itself while it is short (a scan of at most
-        // `linearSearchLimit` ranks costs less than hashing), else a set beside it.
-        var emitted = Set<Int>()
-        func emit(_ rank: Int) -> Bool {
-            if k <= linearSearchLimit { return !results.contains { Int($0.rank) == rank } }
-            return emitted.insert(rank).inserted
-        }
-        results.reserveCapacity(min(k, 256))
-        while results.count < k, let item = frontier.pop() {
+        var reported = ReportedCities(k)
+        while !reported.isFull, let item = frontier.pop() {
             start = item.start
             let node = frontier.node(of: item)
             if let node, node.isBucket {
@@ -176,16 +156,42 @@ enum RankedSearch {
                 }
                 if node.firstEntry < ownEnd { push(node: nil, position: node.firstEntry, runEnd: ownEnd) }
             } else {
-                if emit(item.rank) {
-                    results.append(CityMatches.Entry(rank: UInt32(item.rank), slot: UInt16(clamping: item.slot),
-                                                     edits: UInt8(clamping: item.edits),
-                                                     variant: UInt8(clamping: starts[item.start].variant),
-                                                     isDemoted: item.isDemoted))
-                }
+                reported.report(item, variant: starts[item.start].variant)
                 if item.position >= 0 && item.position + 1 < item.runEnd { push(node: nil, position: item.position + 1, runEnd: item.runEnd) }
             }
         }
-        return results
+        return reported.entries
+    }
+}
+
+/// The first `k` cities a ranked search reports, one entry each, in the order they are given
+/// (population order): an entry of a city reported already is skipped (the first entry of a
+/// city to come is its best, WORDS.md §3). The cities reported are found by a scan of the
+/// entries while `k` is small (cheaper than hashing), else in a set beside them.
+private struct ReportedCities {
+    /// Result counts up to which a scan of the entries finds the cities reported.
+    private static let linearSearchLimit = 32
+
+    private let k: Int
+    private(set) var entries: [CityMatches.Entry] = []
+    private var ranks = Set<Int>()
+
+    init(_ k: Int) {
+        self.k = k
+        entries.reserveCapacity(min(k, 256))
+    }
+
+    /// Whether `k` cities are reported.
+    var isFull: Bool { entries.count >= k }
+
+    /// Reports `item`'s entry, found by the key `variant` of the query, unless its city was
+    /// reported already. O(1) amortized (O(*k*) for a `k` up to `linearSearchLimit`).
+    mutating func report(_ item: Frontier.Item, variant: Int) {
+        let rank = item.rank
+        let isNew = k <= Self.linearSearchLimit ? !entries.contains { Int($0.rank) == rank } : ranks.insert(rank).inserted
+        guard isNew else { return }
+        entries.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(clamping: item.slot), edits: UInt8(clamping: item.edits),
+                                         variant: UInt8(clamping: variant), isDemoted: item.isDemoted))
     }
 }
 
