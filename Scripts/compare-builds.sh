@@ -20,14 +20,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/measurement-context.sh
-base="${1:?usage: Scripts/compare-builds.sh BASE [ROUNDS]}"
-rounds="${2:-5}"
-git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
-Scripts/install-dependencies.sh
-work=.compare
-rm -rf "$work/builder-base" "$work"/*-base-*.json "$work"/*-new-*.json
-mkdir -p "$work/builder-base"
-git archive "$base" | tar -x -C "$work/builder-base"
+comparison_arguments Scripts/compare-builds.sh "$@"
+rm -rf "$work"/*-base-*.json "$work"/*-new-*.json
+extract_revision "$base" "$work/builder-base"
 echo "building the build-index of $base and of this checkout..." >&2
 (cd "$work/builder-base" && swift build -c release --product build-index > /dev/null)
 swift build -c release --product build-index > /dev/null

@@ -31,14 +31,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/measurement-context.sh
-base="${1:?usage: Scripts/compare-readers.sh BASE [ROUNDS]}"
-rounds="${2:-5}"
-git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
-Scripts/install-dependencies.sh
-work=.compare
-rm -rf "$work/base" "$work"/*.json "$work"/*-count.tsv
-mkdir -p "$work/base"
-git archive "$base" | tar -x -C "$work/base"
+comparison_arguments Scripts/compare-readers.sh "$@"
+rm -rf "$work"/*.json "$work"/*-count.tsv
+extract_revision "$base" "$work/base"
 # The same harness for both: this checkout's Benchmarks package over the base revision's reader.
 rm -rf "$work/base/Benchmarks"
 tar -c --exclude=.build --exclude=Package.resolved Benchmarks | tar -x -C "$work/base"

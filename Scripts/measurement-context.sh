@@ -5,6 +5,12 @@
 #                      it, the 209,557-city list
 #   machine            "x86_64 Linux, 2 cores, 23 GiB, Swift 6.3.1": for a report's header
 #   checkout_label     this checkout's short revision, "+changes" when Sources/ differs from it
+#   comparison_arguments SCRIPT [BASE [ROUNDS]]
+#                      for the comparison scripts: sets `base` (a revision, required: else
+#                      SCRIPT's usage and exit 64) and `rounds` (default 5), checks that `base`
+#                      names a commit, installs what the builds need and sets `work` to .compare
+#   extract_revision REVISION DIR
+#                      replaces DIR with the tree of REVISION (git archive)
 #   alternate_rounds NAME ROUNDS TIME_SIDE
 #                      for each round, calls TIME_SIDE base ROUND and TIME_SIDE new ROUND, the
 #                      new side first in even rounds (so neither side always runs on a cooler
@@ -21,6 +27,21 @@ machine="$(uname -m) Linux, $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}')
 
 checkout_label() {
     echo "$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources || echo '+changes')"
+}
+
+comparison_arguments() {
+    local script="$1"
+    base="${2:?usage: $script BASE [ROUNDS]}"
+    rounds="${3:-5}"
+    git rev-parse --verify --quiet "$base^{commit}" > /dev/null || { echo "unknown revision: $base" >&2; exit 64; }
+    Scripts/install-dependencies.sh
+    work=.compare
+}
+
+extract_revision() {
+    rm -rf "$2"
+    mkdir -p "$2"
+    git archive "$1" | tar -x -C "$2"
 }
 
 alternate_rounds() {
