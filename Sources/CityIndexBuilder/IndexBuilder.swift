@@ -116,9 +116,9 @@ public struct IndexBuilder: Sendable {
     /// Three passes, each in bounded memory (issue 15): the list is parsed (on a worker) and
     /// each city prepared into an `ExternalSorter` (sorted runs spill to scratch files once it
     /// holds half of `memoryLimit`); the merged runs give the cities in search order to a
-    /// `RankedCityWriter` (every per-city section) and to a `WordPostingEmitter` (the word
+    /// `RecordsPass` (every section indexed by rank) and to a `WordPostingEmitter` (the word
     /// postings into a second sorter, on its own thread); the merged postings give `WNOD` and
-    /// `WPST` (`WordIndexWriter`). The top lists are then computed from the sections laid out
+    /// `WPST` (`WordIndexPass`). The top lists are then computed from the sections laid out
     /// as a draft index, one thread each. `BuildSummary.phases` times each pass.
     private func build(source: ByteSource, format: CompressionFormat, reportProgress: @escaping () -> Void,
                        into sink: some IndexSectionSink, scratchDirectory: String) throws -> BuildSummary {
@@ -168,7 +168,7 @@ public struct IndexBuilder: Sendable {
         startPhase("ordering")
         let ranked = try cities.sorted(mergeBufferBudget: limit / 8)
         startPhase("records")
-        var writer = try RankedCityWriter(preparer: preparer, symbols: symbols, directory: scratchDirectory, idBudget: limit / 16)
+        var writer = try RecordsPass(preparer: preparer, symbols: symbols, directory: scratchDirectory, idBudget: limit / 16)
         // The word postings of the same cities are made and sorted on a second thread.
         let emitter = WordPostingEmitter(foldTable: folder.table, postings: ExternalSorter(
             memoryBudget: limit / 4, directory: scratchDirectory, prefix: keyPrefix, precedes: WordPostingRecord.precedes))
@@ -182,7 +182,7 @@ public struct IndexBuilder: Sendable {
 
         // Pass 3: the word index.
         startPhase("word index")
-        var words = WordIndexWriter(largestInlineChildReference: limits.largestInlineChildReference)
+        var words = WordIndexPass(largestInlineChildReference: limits.largestInlineChildReference)
         try words.write(try postings.sorted(mergeBufferBudget: limit / 8), cityCount: cityCount,
                         directory: scratchDirectory, add: add)
 

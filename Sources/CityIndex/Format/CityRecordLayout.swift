@@ -2,7 +2,7 @@
 
 /// Where each field of a `CITY` record lies in its bit-packed record, and how the section
 /// around the records is laid out, from the values in the section header. Shared by
-/// `CityRecords` (reader) and `RankedCityWriter`.
+/// `CityRecords` (reader) and `CityRecordsWriter`.
 ///
 /// A record is, in this order: id (`idWidth` bits), latitude and longitude in steps of
 /// 10^`coordinateExponent` millionths of a degree, shifted to be non-negative

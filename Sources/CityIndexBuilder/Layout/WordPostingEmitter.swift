@@ -3,7 +3,7 @@ import CityIndex
 
 /// Turns the cities of the second pass (in search order: a city's rank is its position) into
 /// their word postings (WORDS.md §1: one per suffix key of each name's words) and sorts them
-/// in an `ExternalSorter`, on a `WorkerThread`, while `RankedCityWriter` lays out the
+/// in an `ExternalSorter`, on a `WorkerThread`, while `RecordsPass` lays out the
 /// per-city sections from the same cities on the calling thread.
 ///
 /// `add` copies each `CityBlob` into a batch (1 MiB) and hands full batches to the worker
