@@ -16,12 +16,25 @@ extension CityIndex {
     public func search(_ query: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none,
                        countries: Set<String>?) throws(IndexFileError) -> CityMatches {
-        guard let countries else { return try search(query, matching: matching, order: order, limit: limit, typos: typos) }
         precondition(limit >= 0, "limit must not be negative")
-        let codes = Set(countries.compactMap(Self.countryCodeValue))
-        let all = try search(query, matching: matching, order: order, limit: .max, typos: typos)
+        return try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos,
+                                  countries: countries, foldTable: contents.foldTable))
+    }
+
+    /// "FR" as the record's country value (first letter in the low byte); nil unless two ASCII letters.
+    static func countryCodeValue(_ code: String) -> UInt16? {
+        let bytes = Array(code.uppercased().utf8)
+        guard bytes.count == 2, bytes.allSatisfy({ (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains($0) }) else { return nil }
+        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    }
+}
+
+extension CityMatches {
+    /// The matches in `countries` (record country values), at most `limit` of them, in the
+    /// same order; `totalCount` counts all of them. O(*M*) for the *M* matches held.
+    func keeping(countries codes: Set<UInt16>, limit: Int) -> CityMatches {
         var kept: [CityMatches.Entry] = []
-        switch all.storage {
+        switch storage {
         case .ranks(let ranks):
             for rank in ranks where codes.contains(contents.records.countryCode(ofRank: rank)) {
                 kept.append(CityMatches.Entry(rank: UInt32(rank), slot: 0))
@@ -31,13 +44,6 @@ extension CityIndex {
         }
         let totalCount = kept.count
         if kept.count > limit { kept.removeLast(kept.count - limit) }
-        return CityMatches(contents: contents, storage: .entries(kept), query: all.query, totalCount: totalCount)
-    }
-
-    /// "FR" as the record's country value (first letter in the low byte); nil unless two ASCII letters.
-    static func countryCodeValue(_ code: String) -> UInt16? {
-        let bytes = Array(code.uppercased().utf8)
-        guard bytes.count == 2, bytes.allSatisfy({ (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains($0) }) else { return nil }
-        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+        return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: totalCount)
     }
 }

@@ -40,50 +40,30 @@ extension CityIndex {
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
-        // The word key, read once: word matching always needs it (§2).
-        let wordKey = matching == .words ? queryKeyBytes(query, matching: .words) : []
-        guard matching == .words && typos != .none else {
-            return try searchWithoutSkippedWords(query, wordKey: wordKey, matching: matching, order: order, limit: limit,
-                                                 typos: typos)
-        }
-        // A forgiving word search falls back on skipped words when it finds few cities (§9):
-        // it needs all of them to know, and to merge with.
-        let found = try searchWithoutSkippedWords(query, wordKey: wordKey, matching: matching, order: order,
-                                                  limit: max(limit, SkippedWords.fallbackThreshold), typos: typos)
-        return try addingSkippedWordMatches(to: found, queryKey: wordKey, order: order, limit: limit)
+        return try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos,
+                                  countries: nil, foldTable: contents.foldTable))
     }
 
-    /// `search(_:matching:order:limit:typos:)` without the skipped-word fallback (WORDS.md
-    /// §2–§8); `wordKey` is the query's word key for `.words`, else empty.
-    private func searchWithoutSkippedWords(_ query: String, wordKey: [UInt8], matching: MatchMode, order: ResultOrder,
-                                           limit: Int, typos: TypoTolerance) throws(IndexFileError) -> CityMatches {
-        if matching == .words || typos != .none {
-            // Typos (WORDS.md §6), abbreviations and transliterated vowels (§7, §8, word
-            // matching) search several keys; a query with none of them takes the path below.
-            let key = matching == .words ? wordKey : queryKeyBytes(query, matching: matching)
-            let mayHaveVariants = matching == .words && (key.contains(0x20) || TransliteratedVowels.collapsed(key) != nil)
-            if !key.isEmpty && (typos != .none || mayHaveVariants) {
-                // The keys to search and the edits each costs by itself.
-                var variants: [(key: [UInt8], cost: Int)] = [(key, 0)]
-                if mayHaveVariants {
-                    variants = WordAbbreviations.variants(of: key).map { ($0, 0) }
-                    for variant in variants {
-                        if let collapsed = TransliteratedVowels.collapsed(variant.key),
-                           variants.count < WordAbbreviations.maximumVariantCount * 2 {
-                            variants.append((collapsed.key, collapsed.count))
-                        }
-                    }
-                }
-                let budget = typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
-                if budget > 0 || variants.count > 1 {
-                    return try keyVariantSearch(keys: variants.map { (Self.scalars(of: $0.key), $0.cost) }, budget: budget,
-                                                matching: matching, order: order, limit: limit)
-                }
-            }
+    /// Runs the stages of `plan` in order (`SearchPlan`).
+    func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
+        var result = try walk(plan)
+        if let key = plan.skippedWordKey {
+            result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
         }
-        switch matching {
+        if let countries = plan.countries {
+            result = result.keeping(countries: countries, limit: plan.limit)
+        }
+        return result
+    }
+
+    /// The matches of `plan`'s walk, at most `plan.walkLimit` of them, in `plan.order`.
+    private func walk(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
+        let (order, limit) = (plan.order, plan.walkLimit)
+        switch plan.walk {
+        case .keyVariants(let keys, let budget):
+            return try keyVariantSearch(keys: keys, budget: budget, matching: plan.matching, order: order, limit: limit)
         case .prefix:
-            let (match, foldedScalarCount) = try prefixMatch(for: query)
+            let (match, foldedScalarCount) = try prefixMatch(for: plan.query)
             let ranks = match?.entries ?? 0..<0
             let prefixQuery = MatchQuery.prefix(foldedScalarCount: foldedScalarCount)
             guard order == .population, let match, !ranks.isEmpty else {
@@ -92,8 +72,7 @@ extension CityIndex {
             }
             let entries = try contents.topEntries(limit, of: match, in: .nodes, useLists: true)
             return CityMatches(contents: contents, storage: .entries(entries), query: prefixQuery, totalCount: ranks.count)
-        case .words:
-            let key = wordKey
+        case .words(let key):
             let match = try wordMatch(forKey: key)
             guard let match else { return CityMatches(contents: contents, storage: .ranks(0..<0), query: .words(key: key), totalCount: 0) }
             if key.isEmpty {
@@ -118,43 +97,12 @@ extension CityIndex {
         }
     }
 
-    /// The key a search of `matching` walks its trie with: the folded query (SEARCH.md §2) for
-    /// `.prefix`, its word key (WORDS.md §2) for `.words`.
-    func queryKeyBytes(_ query: String, matching: MatchMode) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let foldTable = contents.foldTable
-        switch matching {
-        case .prefix:
-            for scalar in query.scalarsAfterLeadingWhiteSpace {
-                _ = foldTable.withFoldedUTF8(of: scalar) { folded in
-                    bytes.append(contentsOf: folded)
-                    return true
-                }
-            }
-        case .words:
-            var encoder = WordKeyEncoder()
-            for scalar in query.unicodeScalars {
-                _ = foldTable.withFoldedUTF8(of: scalar) { folded in
-                    encoder.feed(foldedUTF8: folded) { byte, _ in
-                        bytes.append(byte)
-                        return true
-                    }
-                }
-            }
-            _ = encoder.finishQuery { byte in
-                bytes.append(byte)
-                return true
-            }
-        }
-        return bytes
-    }
-
     /// The scalars of a key's UTF-8.
     static func scalars(of key: [UInt8]) -> [UInt32] {
         key.withUnsafeBytes { Array(UTF8Decoding.scalars(of: $0).map(\.value)) }
     }
 
-    /// Walks the `WNOD` trie with a query's word key (WORDS.md §2, `queryKeyBytes`). Returns
+    /// Walks the `WNOD` trie with a query's word key (WORDS.md §2, `SearchPlan.key(of:matching:foldTable:)`). Returns
     /// the postings that match, or `nil` when none do. O(*m*) plus the word key of one stored
     /// name when the blind walk skipped bytes (FORMAT.md §6.1), or of each posting of the bucket
     /// it reached (at most the section's bucket capacity): the key matches the postings below a
