@@ -10,4 +10,4 @@ swift build -c release --product city-search
 .build/release/build-index -o cities.cidx
 .build/release/city-search --index cities.cidx --limit 5 "${1:-san jo}"
 echo
-.build/release/city-search --index cities.cidx --match words --rank population --limit 5 "${2:-york}"
+.build/release/city-search --index cities.cidx --match words --order population --limit 5 "${2:-york}"

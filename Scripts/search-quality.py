@@ -206,7 +206,7 @@ def query_set(cities):
 
 def run(city_search, index, query, match, rank, typos):
     output = subprocess.run([city_search, "--index", index, "--json", "--limit", "10",
-                             "--match", match, "--rank", rank, "--typos", typos, "--", query],
+                             "--match", match, "--order", rank, "--typos", typos, "--", query],
                             check=True, capture_output=True, text=True).stdout
     return [result["id"] for result in json.loads(output)["results"]]
 
@@ -256,7 +256,7 @@ def main():
             n = counts[0]
             return " / ".join(f"{100 * counts[i] / n:.0f}%" for i in (1, 2, 3))
 
-        print(f"| `--match {match} --rank {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
+        print(f"| `--match {match} --order {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
               + f" | **{cell(total)}** |")
     if arguments.misses:
         print("\nNot first in the last mode:")

@@ -39,18 +39,18 @@ public struct CityIndex: Sendable {
     ///   blocking on a FIFO), `.cannotOpenFile`, or what is wrong with the file.
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     public init(path: String) throws(IndexFileError) {
-        contents = try IndexContents(storage: IndexStorage(mappingFileAt: path))
+        contents = try IndexContents(storage: IndexFileBytes(mappingFileAt: path))
     }
 
     /// Opens an index from bytes in memory (copied once, aligned for reading).
     public init(bytes: some Collection<UInt8>) throws(IndexFileError) {
-        contents = try IndexContents(storage: IndexStorage(copying: bytes))
+        contents = try IndexContents(storage: IndexFileBytes(copying: bytes))
     }
 
     /// Opens the concatenation of `chunks` (for `build-index`, which searches the file it is
     /// writing), copying it once.
     package init(chunks: [[UInt8]]) throws(IndexFileError) {
-        contents = try IndexContents(storage: IndexStorage(copyingChunks: chunks))
+        contents = try IndexContents(storage: IndexFileBytes(copyingChunks: chunks))
     }
 
     /// Changes byte `offset` of an index opened from bytes, after its open-time checks, as a
@@ -89,7 +89,7 @@ public struct CityIndex: Sendable {
 /// The values read are still not trusted where a damaged file could make them name something
 /// that does not exist: those reads return `nil` or an empty span, and `verify()` finds them.
 final class IndexContents: Sendable {
-    let storage: IndexStorage
+    let storage: IndexFileBytes
     let formatVersion: UInt32
     let storedChecksum: UInt32
     let cityCount: Int
@@ -98,7 +98,7 @@ final class IndexContents: Sendable {
     /// `FOLD`: how queries fold.
     let foldTable: FoldTable
     /// The memory of `foldTable`'s fast path (scalars below U+0250), which the table does not retain.
-    private let foldFastPathStorage: IndexStorage
+    private let foldFastPathStorage: IndexFileBytes
     /// `CITY`: one record per city, in search order.
     let records: CityRecords
     /// `NAME`: the primary names.
@@ -129,7 +129,7 @@ final class IndexContents: Sendable {
     let wordAlphabeticalLists: TopLists?
 
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
-    init(storage: IndexStorage) throws(IndexFileError) {
+    init(storage: IndexFileBytes) throws(IndexFileError) {
         let file = storage.bytes
         let header = try IndexHeader(reading: file)
         let cityCount = Int(header.cityCount)

@@ -6,7 +6,7 @@ public enum CityIndexRelease {
     /// This package's version, `MAJOR.MINOR.PATCH` (Semantic Versioning; the git tag of the release).
     public static let version = "0.8.3"
     /// The format versions this reader opens (FORMAT.md §2); `build-index` writes the highest.
-    public static var readableFormats: ClosedRange<UInt32> { IndexLayout.supportedVersions }
+    public static var readableFormats: ClosedRange<UInt32> { FormatConstants.supportedVersions }
     /// "0.8.3 (index format 7)": what `--version` prints.
     public static var description: String {
         let formats = readableFormats

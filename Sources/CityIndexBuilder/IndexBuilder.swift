@@ -171,7 +171,7 @@ public struct IndexBuilder: Sendable {
         var writer = try RecordsPass(preparer: preparer, symbols: symbols, directory: scratchDirectory, idBudget: limit / 16)
         // The word postings of the same cities are made and sorted on a second thread.
         let emitter = WordPostingEmitter(foldTable: folder.table, postings: ExternalSorter(
-            memoryBudget: limit / 4, directory: scratchDirectory, prefix: keyPrefix, precedes: WordPostingRecord.precedes))
+            memoryBudget: limit / 4, directory: scratchDirectory, prefix: keyPrefix, precedes: WordPostingBlob.precedes))
         while let city = try ranked.next() {
             try writer.add(CityBlob(bytes: city))
             try emitter.add(city)
@@ -197,9 +197,9 @@ public struct IndexBuilder: Sendable {
             return try WorkerThread.runAll(lists.map { kind, trie, order in
                 {
                     IndexFileWriter.Section(kind: kind, isRequired: false, bytes: TopListsWriter.sectionBytes(
-                        lists: try draft.topLists(of: trie, order: order, length: IndexLayout.topListLength,
-                                                  minimumEntryCount: IndexLayout.topListMinimumEntryCount),
-                        length: IndexLayout.topListLength))
+                        lists: try draft.topLists(of: trie, order: order, length: FormatConstants.topListLength,
+                                                  minimumEntryCount: FormatConstants.topListMinimumEntryCount),
+                        length: FormatConstants.topListLength))
                 }
             })
         }()

@@ -16,7 +16,7 @@ struct CitySearch: AsyncParsableCommand {
         abstract: "Search a CityIndex file by name prefix or word starts (case- and diacritic-insensitive).",
         discussion: """
             Prints how many cities match, then matches OFFSET ..< OFFSET+LIMIT in search order \
-            (folded name, country, id) or, with --rank population, most populous first, with the \
+            (folded name, country, id) or, with --order population, most populous first, with the \
             matched part of each name in bold on a terminal. With --match words a query matches the \
             start of any word of the name or of an alternate name, ignoring punctuation (WORDS.md); \
             "(matched NAME)" then shows which alternate matched. With --typos a query also matches \
@@ -53,8 +53,9 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How the query matches: prefix (of the full name, SEARCH.md) or words (word starts of the name and its alternate names, punctuation-insensitive).", valueName: "prefix|words"))
     var match: MatchMode = .prefix
 
-    @Option(help: ArgumentHelp("Result order: alphabetical (SEARCH.md) or population (largest first, ties alphabetical).", valueName: "alphabetical|population"))
-    var rank: ResultOrder = .alphabetical
+    @Option(name: [.customLong("order"), .customLong("rank")],
+            help: ArgumentHelp("Result order: alphabetical (SEARCH.md) or population (largest first, ties alphabetical). --rank is its earlier name, still accepted.", valueName: "alphabetical|population"))
+    var order: ResultOrder = .alphabetical
 
     @Option(help: ArgumentHelp("Typing mistakes forgiven (WORDS.md §6): auto (0 edits below 4 letters, 1 from 4, 2 from 8), or at most 0, 1, 2 or 3 edits.", valueName: "auto|0|1|2|3"))
     var typos: TypoTolerance = .none
@@ -139,12 +140,12 @@ struct CitySearch: AsyncParsableCommand {
                 throw fail("\(error)", status: 65)
             }
             await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds),
-                                    matching: match, order: rank, typos: typos, countries: countryFilter).run()
+                                    matching: match, order: order, typos: typos, countries: countryFilter).run()
             return
         }
         do {
             let (wanted, overflow) = offset.addingReportingOverflow(limit)
-            let matches = try cityIndex.search(queryText, matching: match, order: rank, limit: overflow ? .max : wanted,
+            let matches = try cityIndex.search(queryText, matching: match, order: order, limit: overflow ? .max : wanted,
                                                typos: typos, countries: countryFilter)
             let page = matches.dropFirst(offset).prefix(limit)
             let output: String

@@ -24,7 +24,7 @@ final class InteractiveSearch {
         self.favorites = favorites
         session = CitySearchSession(index: index, favorites: favorites,
                                     configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: true,
-                                                         matching: matching, order: order, rankedResultLimit: 200, typos: typos,
+                                                         matching: matching, order: order, populationOrderLimit: 200, typos: typos,
                                                          countries: countries))
     }
 

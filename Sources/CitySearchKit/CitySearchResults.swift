@@ -13,7 +13,7 @@ public struct CitySearchResults: RandomAccessCollection, Sendable {
     let favoritePositions: ArraySlice<Int>?
 
     /// How many cities match in all: `count`, or more when population order delivered only
-    /// the top `rankedResultLimit`.
+    /// the top `populationOrderLimit`.
     public var totalCount: Int { favoritePositions?.count ?? matches.totalCount }
 
     public var startIndex: Int { 0 }

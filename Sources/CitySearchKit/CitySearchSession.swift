@@ -22,7 +22,13 @@ public actor CitySearchSession {
         public var order: ResultOrder
         /// With population order, how many results to deliver (the top *k*); the count of
         /// all matches stays available as `totalCount`.
-        public var rankedResultLimit: Int
+        public var populationOrderLimit: Int
+        /// The earlier name of `populationOrderLimit`.
+        @available(*, deprecated, renamed: "populationOrderLimit")
+        public var rankedResultLimit: Int {
+            get { populationOrderLimit }
+            set { populationOrderLimit = newValue }
+        }
         /// Typing mistakes forgiven (WORDS.md §6; default `.none`, the exact search). Each
         /// match's `editCount` says how many edits it needed.
         public var typos: TypoTolerance
@@ -32,16 +38,26 @@ public actor CitySearchSession {
         /// A configuration; each parameter is the property of the same name.
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
                     rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
-                    order: ResultOrder = .alphabetical, rankedResultLimit: Int = 50, typos: TypoTolerance = .none,
+                    order: ResultOrder = .alphabetical, populationOrderLimit: Int = 50, typos: TypoTolerance = .none,
                     countries: Set<String>? = nil) {
             self.debounce = debounce
             self.minimumCharacterCount = minimumCharacterCount
             self.rejectsRepeatedQueries = rejectsRepeatedQueries
             self.matching = matching
             self.order = order
-            self.rankedResultLimit = rankedResultLimit
+            self.populationOrderLimit = populationOrderLimit
             self.typos = typos
             self.countries = countries
+        }
+
+        /// The earlier spelling of `init`, with `populationOrderLimit` named `rankedResultLimit`.
+        @available(*, deprecated, renamed: "init(debounce:minimumCharacterCount:rejectsRepeatedQueries:matching:order:populationOrderLimit:typos:countries:)")
+        public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
+                    rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
+                    order: ResultOrder = .alphabetical, rankedResultLimit: Int, typos: TypoTolerance = .none,
+                    countries: Set<String>? = nil) {
+            self.init(debounce: debounce, minimumCharacterCount: minimumCharacterCount, rejectsRepeatedQueries: rejectsRepeatedQueries,
+                      matching: matching, order: order, populationOrderLimit: rankedResultLimit, typos: typos, countries: countries)
         }
 
         /// What a search box should use: word starts of all names (WORDS.md), the most
@@ -129,7 +145,7 @@ public actor CitySearchSession {
 
         let matches: CityMatches
         do {
-            let limit = configuration.order == .population ? configuration.rankedResultLimit : .max
+            let limit = configuration.order == .population ? configuration.populationOrderLimit : .max
             let resultLimit = isFavoritesOnly ? .max : limit
             matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
                                        limit: resultLimit, typos: configuration.typos, countries: configuration.countries)

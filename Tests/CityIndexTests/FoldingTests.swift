@@ -76,7 +76,7 @@ struct FoldingTests {
 
     @Test("Hangul syllables fold by the algorithm exactly as Foundation decomposes them")
     func hangulAlgorithm() {
-        for value in IndexLayout.hangulSyllables {
+        for value in FormatConstants.hangulSyllables {
             let scalar = Unicode.Scalar(value)!
             var bytes: [UInt8] = []
             Self.folder.appendFolded(CollectionOfOne(scalar), to: &bytes)

@@ -163,7 +163,7 @@ struct CitySearchSessionTests {
         try favorites.add(4717560)   // Paris, US
         let session = CitySearchSession(index: Fixtures.smallIndex, favorites: favorites,
                                         configuration: .init(debounce: debounce, matching: .words, order: .population,
-                                                             rankedResultLimit: 1), clock: clock)
+                                                             populationOrderLimit: 1), clock: clock)
         let paris = try await deliver("paris", on: session)
         #expect(paris.map(\.id) == [2988507] && paris.totalCount == 2)   // top 1 of 2: Paris, FR
         #expect(try await deliver("york", on: session).map(\.id) == [5128581])

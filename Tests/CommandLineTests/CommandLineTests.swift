@@ -82,7 +82,7 @@ struct CommandLineTests {
         let text = try citySearch.run(["--index", index, "mün"])
         #expect(text.standardOutput.hasPrefix("2 cities match \"mün\"\n  Munchen, DE"))
 
-        // --match words finds alternate names and says which matched; --rank population orders.
+        // --match words finds alternate names and says which matched; --order population orders (--rank is its earlier name).
         let words = try citySearch.run(["--index", index, "--json", "--match", "words", "munich"])
         let wordObject = try #require(try JSONSerialization.jsonObject(with: Data(words.standardOutput.utf8)) as? [String: Any])
         let wordResults = try #require(wordObject["results"] as? [[String: Any]])
@@ -90,17 +90,24 @@ struct CommandLineTests {
         #expect(wordResults.first?["name"] as? String == "München")
         #expect(wordResults.first?["matchedName"] as? String == "Munich")
         #expect(wordResults.first?["highlights"] as? [[Int]] == [[0, 6]])
-        let york = try citySearch.run(["--index", index, "--match", "words", "--rank", "population", "york"])
+        let york = try citySearch.run(["--index", index, "--match", "words", "--order", "population", "york"])
         #expect(york.standardOutput == "1 city matches \"york\"\n  New York, US  (40.714272, -74.005966)  id 5128581\n")
         let ranked = try citySearch.run(["--index", index, "--json", "--rank", "population", "--limit", "1", "paris"])
         let rankedObject = try #require(try JSONSerialization.jsonObject(with: Data(ranked.standardOutput.utf8)) as? [String: Any])
         #expect(rankedObject["count"] as? Int == 2)
         #expect((rankedObject["results"] as? [[String: Any]])?.first?["id"] as? Int == 2988507)
+        // --rank, the earlier name of --order, still orders: every city by population, which is
+        // not their alphabetical order.
+        let orderArguments = ["--index", index, "--json", "--limit", "5", ""]
+        let byRank = try citySearch.run(["--rank", "population"] + orderArguments)
+        #expect(byRank.status == 0)
+        #expect(byRank.standardOutput == (try citySearch.run(["--order", "population"] + orderArguments)).standardOutput)
+        #expect(byRank.standardOutput != (try citySearch.run(["--order", "alphabetical"] + orderArguments)).standardOutput)
         let wrong = try citySearch.run(["--index", index, "--match", "fuzzy", "x"])
         #expect(wrong.status == 64 && wrong.standardError.contains("fuzzy"))
 
         // --typos: a transposition is one edit, said in the text and as "edits" in JSON.
-        let typo = try citySearch.run(["--index", index, "--match", "words", "--rank", "population", "--typos", "auto", "nwe york"])
+        let typo = try citySearch.run(["--index", index, "--match", "words", "--order", "population", "--typos", "auto", "nwe york"])
         #expect(typo.standardOutput == "1 city matches \"nwe york\"\n  New York, US  (40.714272, -74.005966)  id 5128581  (1 typo)\n")
         let typoJSON = try citySearch.run(["--index", index, "--json", "--typos", "1", "pari"])
         let typoResults = try #require((try JSONSerialization.jsonObject(with: Data(typoJSON.standardOutput.utf8)) as? [String: Any])?["results"] as? [[String: Any]])

@@ -104,7 +104,7 @@ struct InteractiveSearchTests {
 
     @Test("the recommended search box: word matching, population order, typos forgiven and marked")
     func typos() throws {
-        try withInteractiveSearch(options: "--match words --rank population --typos auto ", after: { _ in "sleep 3" }) { terminal, _ in
+        try withInteractiveSearch(options: "--match words --order population --typos auto ", after: { _ in "sleep 3" }) { terminal, _ in
             #expect(try terminal.waitFor("13 cities").contains("Search:"))
             try terminal.send("h", "u", "r", "z", "f", "u")
             let screen = try terminal.waitFor("(1 typo)")

@@ -22,7 +22,7 @@ package struct FoldTable: @unchecked Sendable {
     /// a non-ASCII scalar itself; bits 48–55 how many scalars its fold has. A fold of these
     /// scalars is then a word read instead of a binary search of the table.
     ///
-    /// Its memory is the `IndexStorage` that `validating(_:)` returns with the table, which
+    /// Its memory is the `IndexFileBytes` that `validating(_:)` returns with the table, which
     /// whoever holds the table keeps alive (as every holder of a `ByteView` keeps its storage):
     /// the table itself retains nothing, so a copy of it (every search, every closure that
     /// folds, every `FoldedBytes`) costs no reference counting.
@@ -38,9 +38,9 @@ package struct FoldTable: @unchecked Sendable {
     ///   words written, about 5 KB): the entries themselves are checked
     ///   by `validateEntries()`, which `verify()` runs. Lookups are safe without it: every
     ///   read is bounds-checked, and an unsorted table only makes a binary search miss.
-    static func validating(_ section: ByteView) throws(IndexFileError) -> (table: FoldTable, fastPathStorage: IndexStorage) {
+    static func validating(_ section: ByteView) throws(IndexFileError) -> (table: FoldTable, fastPathStorage: IndexFileBytes) {
         let (entries, outputs, entryCount) = try areas(of: section)
-        let fastPathStorage = try IndexStorage(copying: fastPathBytes(entries: entries, outputs: outputs, entryCount: entryCount))
+        let fastPathStorage = try IndexFileBytes(copying: fastPathBytes(entries: entries, outputs: outputs, entryCount: entryCount))
         let table = FoldTable(entries: entries, outputs: outputs, entryCount: entryCount, fastPath: fastPathStorage.bytes)
         return (table, fastPathStorage)
     }
@@ -57,16 +57,16 @@ package struct FoldTable: @unchecked Sendable {
     private static func areas(of section: ByteView) throws(IndexFileError) -> (entries: ByteView, outputs: ByteView, entryCount: Int) {
         guard let entryCount = section.uint32(at: 0), let outputByteCount = section.uint32(at: 4) else {
             throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count),
-                                       expectedByteCount: UInt64(IndexLayout.foldHeaderByteCount))
+                                       expectedByteCount: UInt64(FormatConstants.foldHeaderByteCount))
         }
-        let expected = UInt64(IndexLayout.foldHeaderByteCount) + UInt64(entryCount) * UInt64(IndexLayout.foldEntryByteCount)
+        let expected = UInt64(FormatConstants.foldHeaderByteCount) + UInt64(entryCount) * UInt64(FormatConstants.foldEntryByteCount)
             + UInt64(outputByteCount)
         guard expected == UInt64(section.count) else {
             throw .sectionSizeMismatch(section: .foldTable, byteCount: UInt64(section.count), expectedByteCount: expected)
         }
-        let entriesByteCount = Int(entryCount) * IndexLayout.foldEntryByteCount
-        return (section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount, length: entriesByteCount),
-                section.slice(uncheckedOffset: IndexLayout.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount)),
+        let entriesByteCount = Int(entryCount) * FormatConstants.foldEntryByteCount
+        return (section.slice(uncheckedOffset: FormatConstants.foldHeaderByteCount, length: entriesByteCount),
+                section.slice(uncheckedOffset: FormatConstants.foldHeaderByteCount + entriesByteCount, length: Int(outputByteCount)),
                 Int(entryCount))
     }
 
@@ -131,7 +131,7 @@ package struct FoldTable: @unchecked Sendable {
             if let previousScalar, scalarValue <= previousScalar {
                 throw .corruptFoldTable(entryIndex: index, reason: .scalarsNotIncreasing)
             }
-            guard Unicode.Scalar(scalarValue) != nil, !IndexLayout.hangulSyllables.contains(scalarValue) else {
+            guard Unicode.Scalar(scalarValue) != nil, !FormatConstants.hangulSyllables.contains(scalarValue) else {
                 throw .corruptFoldTable(entryIndex: index, reason: .invalidScalar(scalarValue))
             }
             let (offset, byteCount) = Self.unpack(entries.uint32(uncheckedAt: index * 8 + 4))
@@ -166,7 +166,7 @@ package struct FoldTable: @unchecked Sendable {
 
     @inline(__always)
     private static func unpack(_ packed: UInt32) -> (offset: Int, byteCount: Int) {
-        (Int(packed & ((1 << IndexLayout.foldOutputOffsetBits) - 1)), Int(packed >> IndexLayout.foldOutputOffsetBits))
+        (Int(packed & ((1 << FormatConstants.foldOutputOffsetBits) - 1)), Int(packed >> FormatConstants.foldOutputOffsetBits))
     }
 
     /// The table's output for `scalar`, or `nil` when the scalar is not listed.
@@ -206,7 +206,7 @@ package struct FoldTable: @unchecked Sendable {
         if let output = tableOutput(for: scalar) { return ScalarFold(tableOutput: output) }
         var fold = ScalarFold()
         withUnsafeMutableBytes(of: &fold.inlineBytes) { buffer in
-            if IndexLayout.hangulSyllables.contains(scalar.value) {
+            if FormatConstants.hangulSyllables.contains(scalar.value) {
                 let (leading, vowel, trailing) = HangulDecomposition.jamo(of: scalar)
                 fold.count += UTF8Encoding.encode(leading, into: buffer, at: fold.count)
                 fold.count += UTF8Encoding.encode(vowel, into: buffer, at: fold.count)
@@ -226,7 +226,7 @@ package struct FoldTable: @unchecked Sendable {
         var scratch: (UInt64, UInt64) = (0, 0)
         return withUnsafeMutableBytes(of: &scratch) { buffer in
             var count = 0
-            if IndexLayout.hangulSyllables.contains(scalar.value) {
+            if FormatConstants.hangulSyllables.contains(scalar.value) {
                 let (leading, vowel, trailing) = HangulDecomposition.jamo(of: scalar)
                 count += UTF8Encoding.encode(leading, into: buffer, at: count)
                 count += UTF8Encoding.encode(vowel, into: buffer, at: count)
@@ -285,7 +285,7 @@ package struct FoldTable: @unchecked Sendable {
             for byte in output.buffer where byte & 0xC0 != 0x80 { count += 1 }
             return count
         }
-        if IndexLayout.hangulSyllables.contains(scalar.value) {
+        if FormatConstants.hangulSyllables.contains(scalar.value) {
             return HangulDecomposition.jamo(of: scalar).2 == 0 ? 2 : 3
         }
         return 1
@@ -295,7 +295,7 @@ package struct FoldTable: @unchecked Sendable {
 /// Unicode's arithmetic decomposition of precomposed Hangul syllables (Unicode §3.12).
 enum HangulDecomposition {
     /// The leading consonant, vowel and trailing consonant (0 when there is none) of `syllable`,
-    /// which must be in `IndexLayout.hangulSyllables`.
+    /// which must be in `FormatConstants.hangulSyllables`.
     @inline(__always)
     static func jamo(of syllable: Unicode.Scalar) -> (UInt32, UInt32, UInt32) {
         let index = syllable.value - 0xAC00

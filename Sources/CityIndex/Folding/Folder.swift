@@ -3,13 +3,13 @@
 /// Folds strings with a fold table, keeping the table's bytes alive. The builder folds
 /// every name through this type, so names fold exactly as the reader folds queries.
 package struct Folder: Sendable {
-    private let storage: IndexStorage
-    private let fastPathStorage: IndexStorage
+    private let storage: IndexFileBytes
+    private let fastPathStorage: IndexFileBytes
     package let table: FoldTable
 
     /// Validates `sectionBytes` (a `FOLD` section) and keeps a copy.
     package init(foldSectionBytes sectionBytes: [UInt8]) throws(IndexFileError) {
-        storage = IndexStorage(copying: sectionBytes)
+        storage = IndexFileBytes(copying: sectionBytes)
         (table, fastPathStorage) = try FoldTable.validating(storage.bytes)
         try table.validateEntries()
     }

@@ -11,16 +11,16 @@ extension IndexHeader {
     static func validateFixedFields(magic: UInt32, formatVersion: UInt32, flags: UInt32,
                                     recordedFileByteCount: UInt64, sectionCount: UInt32,
                                     fileByteCount: Int) throws(IndexFileError) {
-        guard magic == IndexLayout.magic else { throw .notAnIndexFile(foundMagic: magic) }
-        guard IndexLayout.supportedVersions.contains(formatVersion) else {
-            throw .unsupportedFormatVersion(found: formatVersion, supported: IndexLayout.supportedVersions)
+        guard magic == FormatConstants.magic else { throw .notAnIndexFile(foundMagic: magic) }
+        guard FormatConstants.supportedVersions.contains(formatVersion) else {
+            throw .unsupportedFormatVersion(found: formatVersion, supported: FormatConstants.supportedVersions)
         }
         guard flags == 0 else { throw .unsupportedFlags(found: flags) }
         guard recordedFileByteCount == UInt64(fileByteCount) else {
             throw .fileSizeMismatch(recordedByteCount: recordedFileByteCount, actualByteCount: fileByteCount)
         }
-        guard (1...IndexLayout.maximumSectionCount).contains(sectionCount) else {
-            throw .invalidSectionCount(found: sectionCount, maximum: IndexLayout.maximumSectionCount)
+        guard (1...FormatConstants.maximumSectionCount).contains(sectionCount) else {
+            throw .invalidSectionCount(found: sectionCount, maximum: FormatConstants.maximumSectionCount)
         }
     }
 
@@ -36,7 +36,7 @@ extension IndexHeader {
                 throw .sectionOutOfBounds(section: section.kind, offset: section.offset,
                                           byteCount: section.byteCount, fileByteCount: fileByteCount)
             }
-            guard section.offset % UInt64(IndexLayout.sectionAlignment) == 0 else {
+            guard section.offset % UInt64(FormatConstants.sectionAlignment) == 0 else {
                 throw .sectionMisaligned(section: section.kind, offset: section.offset)
             }
             if let previous, section.offset < previous.offset + previous.byteCount {

@@ -7,7 +7,7 @@ struct SectionEntry: Equatable {
     let offset: UInt64
     let byteCount: UInt64
 
-    var isRequired: Bool { flags & IndexLayout.requiredSectionFlag != 0 }
+    var isRequired: Bool { flags & FormatConstants.requiredSectionFlag != 0 }
 }
 
 /// The header fields and section table, read but not yet trusted (see `+Validation`).
@@ -25,25 +25,25 @@ struct IndexHeader {
     /// once the file is known to hold the header (then the table) they read.
     /// O(sections), never O(cities).
     init(reading file: ByteView) throws(IndexFileError) {
-        guard file.count >= IndexLayout.headerByteCount else {
-            throw .fileTooSmall(byteCount: file.count, minimumByteCount: IndexLayout.headerByteCount)
+        guard file.count >= FormatConstants.headerByteCount else {
+            throw .fileTooSmall(byteCount: file.count, minimumByteCount: FormatConstants.headerByteCount)
         }
-        magic = file.uint32(uncheckedAt: IndexLayout.magicOffset)
-        formatVersion = file.uint32(uncheckedAt: IndexLayout.versionOffset)
-        storedChecksum = file.uint32(uncheckedAt: IndexLayout.checksumOffset)
-        flags = file.uint32(uncheckedAt: IndexLayout.flagsOffset)
-        recordedFileByteCount = file.uint64(uncheckedAt: IndexLayout.fileByteCountOffset)
-        cityCount = file.uint32(uncheckedAt: IndexLayout.cityCountOffset)
-        let sectionCount = file.uint32(uncheckedAt: IndexLayout.sectionCountOffset)
+        magic = file.uint32(uncheckedAt: FormatConstants.magicOffset)
+        formatVersion = file.uint32(uncheckedAt: FormatConstants.versionOffset)
+        storedChecksum = file.uint32(uncheckedAt: FormatConstants.checksumOffset)
+        flags = file.uint32(uncheckedAt: FormatConstants.flagsOffset)
+        recordedFileByteCount = file.uint64(uncheckedAt: FormatConstants.fileByteCountOffset)
+        cityCount = file.uint32(uncheckedAt: FormatConstants.cityCountOffset)
+        let sectionCount = file.uint32(uncheckedAt: FormatConstants.sectionCountOffset)
         try Self.validateFixedFields(magic: magic, formatVersion: formatVersion, flags: flags,
                                      recordedFileByteCount: recordedFileByteCount,
                                      sectionCount: sectionCount, fileByteCount: file.count)
-        let tableEnd = IndexLayout.headerByteCount + Int(sectionCount) * IndexLayout.sectionEntryByteCount
+        let tableEnd = FormatConstants.headerByteCount + Int(sectionCount) * FormatConstants.sectionEntryByteCount
         guard file.count >= tableEnd else { throw .fileTooSmall(byteCount: file.count, minimumByteCount: tableEnd) }
         var sections: [SectionEntry] = []
         sections.reserveCapacity(Int(sectionCount))
         for index in 0..<Int(sectionCount) {
-            let entryOffset = IndexLayout.headerByteCount + index * IndexLayout.sectionEntryByteCount
+            let entryOffset = FormatConstants.headerByteCount + index * FormatConstants.sectionEntryByteCount
             sections.append(SectionEntry(kind: SectionKind(rawValue: file.uint32(uncheckedAt: entryOffset)),
                                          flags: file.uint32(uncheckedAt: entryOffset + 4),
                                          offset: file.uint64(uncheckedAt: entryOffset + 8),

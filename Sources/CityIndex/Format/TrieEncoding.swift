@@ -36,7 +36,7 @@ package struct TrieEncoding: Equatable, Sendable {
     /// `nil` when a value is out of range or an undefined flag bit is set.
     /// - Complexity: O(1).
     package init?(bucketCapacity: Int, smallLeafCountWidth: Int, flags: UInt8) {
-        guard (1 ... IndexLayout.maximumBucketCapacity).contains(bucketCapacity),
+        guard (1 ... FormatConstants.maximumBucketCapacity).contains(bucketCapacity),
               (0 ... Self.maximumSmallLeafCountWidth).contains(smallLeafCountWidth),
               flags & ~(Self.repeatCountFlag | Self.bestDeltaFlag) == 0 else { return nil }
         capacity = UInt8(bucketCapacity)

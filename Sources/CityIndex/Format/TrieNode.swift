@@ -215,7 +215,7 @@ struct TrieNode {
         }
         let distance = ref >> 1
         let childOffset = offset - distance
-        guard distance > 0, childOffset >= IndexLayout.nodeSectionHeaderByteCount else {
+        guard distance > 0, childOffset >= FormatConstants.nodeSectionHeaderByteCount else {
             throw .corruptNode(nodeOffset: offset, reason: .childNotBeforeParent(childOffset: childOffset))
         }
         return try TrieNode(at: childOffset, in: section, parentFirstEntry: firstEntry, parentEntries: entries,

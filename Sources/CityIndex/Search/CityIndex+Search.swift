@@ -86,7 +86,7 @@ extension CityIndex {
                     return CityMatches(contents: contents, storage: .entries(listed), query: .words(key: key), totalCount: match.cityCount)
                 }
                 // A short page: the first `limit` in one pass, without sorting every posting.
-                let entries = limit <= IndexLayout.topListLength ? WordMatchCollector.firstEntries(limit, of: match, contents: contents)
+                let entries = limit <= FormatConstants.topListLength ? WordMatchCollector.firstEntries(limit, of: match, contents: contents)
                     : WordMatchCollector.entries(of: match, contents: contents)
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
                     .limited(to: limit)

@@ -65,8 +65,8 @@ extension CityIndex {
         switch order {
         case .population:
             let lists = matching == .prefix ? contents.nodeTopLists : contents.wordTopLists
-            let starts = matches.map { RankedSearch.Start(match: $0.match.match, edits: $0.match.edits, variant: $0.variant) }
-            let entries = try RankedSearch.top(limit, of: starts, in: trie, contents: contents, lists: lists, entry: entry)
+            let starts = matches.map { PopulationOrderSearch.Start(match: $0.match.match, edits: $0.match.edits, variant: $0.variant) }
+            let entries = try PopulationOrderSearch.top(limit, of: starts, in: trie, contents: contents, lists: lists, entry: entry)
             return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: totalCount)
         case .alphabetical:
             // Every entry with its edits.

@@ -37,7 +37,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         self.query = query
         self.totalCount = totalCount
         // The caller reads the first matches' names next (highlights, names): load them together.
-        if case .entries(let entries) = storage { contents.prefetchNames(of: entries.prefix(IndexLayout.topListLength)) }
+        if case .entries(let entries) = storage { contents.prefetchNames(of: entries.prefix(FormatConstants.topListLength)) }
     }
 
     /// How many cities match the query in all: `count`, or more when the search was

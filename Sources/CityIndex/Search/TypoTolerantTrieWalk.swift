@@ -163,7 +163,7 @@ struct TypoTolerantTrieWalk {
     /// The orders of a bucket's entries already read in one search of it, so that each key is
     /// read at most once (a binary search's probes are also where the run it finds ends):
     /// bit `entry − first` of each mask, for the bucket's at most 64 entries
-    /// (`IndexLayout.maximumBucketCapacity`).
+    /// (`FormatConstants.maximumBucketCapacity`).
     private struct BucketOrders {
         let first: Int
         var known: UInt64 = 0

@@ -18,13 +18,13 @@ struct AlternateNames {
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
         let textByteCount = UInt64(section.uint32(at: 0) ?? 0)
-        let startsOffset = IndexLayout.alternatePackedStartsOffset(cityCount: cityCount)
+        let startsOffset = FormatConstants.alternatePackedStartsOffset(cityCount: cityCount)
         let startsWidth = Int(section.uint8(at: startsOffset) ?? 0)
         let startsByteCount = PackedArray.byteCount(count: cityCount + 1, valueWidth: startsWidth)
         let textStart = startsOffset + startsByteCount
         try section.requireByteCount(UInt64(textStart) + textByteCount, of: .alternateNames)
-        blockStarts = section.slice(uncheckedOffset: IndexLayout.alternateHeaderByteCount,
-                                    length: startsOffset - IndexLayout.alternateHeaderByteCount)
+        blockStarts = section.slice(uncheckedOffset: FormatConstants.alternateHeaderByteCount,
+                                    length: startsOffset - FormatConstants.alternateHeaderByteCount)
         starts = try PackedArray(validating: section.slice(uncheckedOffset: startsOffset, length: startsByteCount),
                                  count: cityCount + 1, of: .alternateNames)
         text = section.slice(uncheckedOffset: textStart, length: Int(textByteCount))
@@ -34,13 +34,13 @@ struct AlternateNames {
     /// it); `rank` in `0 ... cityCount` for the end offset. O(1): two reads.
     @inline(__always)
     func textOffset(ofRank rank: Int) -> Int {
-        Int(blockStarts.uint32(uncheckedAt: rank / IndexLayout.alternateRanksPerBlock * 4)) + Int(starts[rank])
+        Int(blockStarts.uint32(uncheckedAt: rank / FormatConstants.alternateRanksPerBlock * 4)) + Int(starts[rank])
     }
 
     /// Starts loading where the alternate names of the city at `rank` start (a hint). O(1).
     @inline(__always)
     func prefetchStart(ofRank rank: Int) {
-        blockStarts.prefetch(at: rank / IndexLayout.alternateRanksPerBlock * 4)
+        blockStarts.prefetch(at: rank / FormatConstants.alternateRanksPerBlock * 4)
         starts.prefetch(rank)
     }
 

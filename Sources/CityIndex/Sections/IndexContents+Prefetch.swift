@@ -55,7 +55,7 @@ extension IndexContents {
     /// lie mostly one after the other): what the caller reads next. One record read. O(1).
     func prefetchFirstMatches(_ ranks: Range<Int>) {
         guard !ranks.isEmpty else { return }
-        let last = min(ranks.upperBound, ranks.lowerBound + IndexLayout.topListLength) - 1
+        let last = min(ranks.upperBound, ranks.lowerBound + FormatConstants.topListLength) - 1
         records.prefetch(ranks: ranks.lowerBound ... last)
         let first = records.nameLocation(ofRank: ranks.lowerBound)
         for line in 0 ..< 4 { names.prefetch(at: (first.offset + 64 * line, 0)) }

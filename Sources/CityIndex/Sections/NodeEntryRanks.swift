@@ -16,12 +16,12 @@ struct NodeEntryRanks {
     /// - Complexity: O(1).
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
         let moved = Int(section.uint32(at: 0) ?? 0)
-        let expected = UInt64(IndexLayout.populationOrderHeaderByteCount) + UInt64(moved) * 8
+        let expected = UInt64(FormatConstants.populationOrderHeaderByteCount) + UInt64(moved) * 8
         guard moved <= cityCount else {
             throw .sectionSizeMismatch(section: .populationOrder, byteCount: UInt64(section.count), expectedByteCount: expected)
         }
         try section.requireByteCount(expected, of: .populationOrder)
-        lists = section.slice(uncheckedOffset: IndexLayout.populationOrderHeaderByteCount, length: moved * 8)
+        lists = section.slice(uncheckedOffset: FormatConstants.populationOrderHeaderByteCount, length: moved * 8)
         movedEntryCount = moved
         self.cityCount = cityCount
     }

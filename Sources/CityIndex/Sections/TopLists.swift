@@ -24,7 +24,7 @@ struct TopLists {
     init(validating section: ByteView, kind: SectionKind, cityCount: Int) throws(IndexFileError) {
         let listLength = Int(section.uint32(at: 0) ?? 0)
         let nodeCount = Int(section.uint32(at: 4) ?? 0)
-        let header = IndexLayout.topListsHeaderByteCount
+        let header = FormatConstants.topListsHeaderByteCount
         // (Bounded first, so that the size below cannot overflow: 2³² nodes × 2¹⁶ × 8 < 2⁶⁴.)
         let expected = UInt64(header) + UInt64(nodeCount) * 4 + UInt64(nodeCount) * UInt64(min(listLength, 1 << 16)) * 8
         guard section.count >= header, listLength <= 1 << 16 else {
@@ -105,8 +105,8 @@ extension IndexContents {
         let lists = kind == .nodes ? nodeTopLists : wordTopLists
         if useLists, let node = match.node, let listed = lists?.top(k, ofNodeAt: node.offset) { return listed }
         if kind == .nodes {
-            return try RankedSearch.top(k, of: match, in: trie, contents: self) { self.rank(ofNodeEntry: $0).map { ($0, 0, false) } }
+            return try PopulationOrderSearch.top(k, of: match, in: trie, contents: self) { self.rank(ofNodeEntry: $0).map { ($0, 0, false) } }
         }
-        return try RankedSearch.top(k, of: match, in: wordTrie, contents: self) { self.postings.posting(at: $0) }
+        return try PopulationOrderSearch.top(k, of: match, in: wordTrie, contents: self) { self.postings.posting(at: $0) }
     }
 }

@@ -23,11 +23,11 @@ struct TrieSection {
     init(validating section: ByteView, kind: SectionKind, entryCount: Int) throws(IndexFileError) {
         guard let rootOffset = section.uint32(at: 0), let capacity = section.uint8(at: 4),
               let countWidth = section.uint8(at: 5), let flags = section.uint8(at: 6), let reserved = section.uint8(at: 7),
-              section.count >= IndexLayout.nodeSectionHeaderByteCount else {
+              section.count >= FormatConstants.nodeSectionHeaderByteCount else {
             throw .sectionSizeMismatch(section: kind, byteCount: UInt64(section.count),
-                                       expectedByteCount: UInt64(IndexLayout.nodeSectionHeaderByteCount))
+                                       expectedByteCount: UInt64(FormatConstants.nodeSectionHeaderByteCount))
         }
-        let validCapacity = kind == .nodes ? 1...1 : 1...UInt8(IndexLayout.maximumBucketCapacity)
+        let validCapacity = kind == .nodes ? 1...1 : 1...UInt8(FormatConstants.maximumBucketCapacity)
         guard validCapacity.contains(capacity) else {
             throw .corruptNode(nodeOffset: 4, reason: .invalidBucketCapacity(Int(capacity)))
         }
@@ -35,7 +35,7 @@ struct TrieSection {
                                                          flags: flags) else {
             throw .corruptNode(nodeOffset: 5, reason: .invalidSectionHeader)
         }
-        guard Int(rootOffset) >= IndexLayout.nodeSectionHeaderByteCount, Int(rootOffset) < section.count else {
+        guard Int(rootOffset) >= FormatConstants.nodeSectionHeaderByteCount, Int(rootOffset) < section.count else {
             throw .corruptNode(nodeOffset: Int(rootOffset), reason: .invalidRootOffset)
         }
         let root = try TrieNode(at: Int(rootOffset), in: section, parentFirstEntry: 0, parentEntries: 0..<entryCount,

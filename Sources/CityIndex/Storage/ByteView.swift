@@ -4,7 +4,7 @@ import CCacheHints
 /// A span of index bytes: a base address and a count. Every read checks its bounds and
 /// either returns `nil` or throws; none traps or reads outside the span.
 ///
-/// A `ByteView` does not own its bytes: the `IndexStorage` it came from must outlive it
+/// A `ByteView` does not own its bytes: the `IndexFileBytes` it came from must outlive it
 /// (every public type that holds one also holds its storage).
 struct ByteView: @unchecked Sendable {
     let base: UnsafeRawPointer

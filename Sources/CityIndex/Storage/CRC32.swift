@@ -52,7 +52,7 @@ package enum CRC32 {
     /// The checksum of an index file (FORMAT.md §8): CRC-32 of all its bytes with the four
     /// checksum bytes taken as zero.
     package static func indexChecksum(of file: UnsafeRawBufferPointer) -> UInt32 {
-        let checksumOffset = IndexLayout.checksumOffset
+        let checksumOffset = FormatConstants.checksumOffset
         var crc = update(0, with: UnsafeRawBufferPointer(rebasing: file[0..<checksumOffset]))
         let zero: UInt32 = 0
         crc = withUnsafeBytes(of: zero) { update(crc, with: $0) }

@@ -19,7 +19,7 @@ struct PackedArray {
 
     /// The section size for `count` values of `valueWidth` bits. O(1).
     package static func byteCount(count: Int, valueWidth: Int) -> Int {
-        IndexLayout.packedHeaderByteCount + PackedBits.byteCount(bitCount: count * valueWidth)
+        FormatConstants.packedHeaderByteCount + PackedBits.byteCount(bitCount: count * valueWidth)
     }
 
     /// - Parameter count: how many values the section must hold (`cityCount` for `IDIX` and
@@ -29,7 +29,7 @@ struct PackedArray {
         let width = Int(section.uint8(at: 0) ?? 0)
         let secondWidth = Int(section.uint8(at: 1) ?? 0)
         let valueWidth = width + secondWidth
-        let header = IndexLayout.packedHeaderByteCount
+        let header = FormatConstants.packedHeaderByteCount
         let count = requiredCount ?? Int(section.uint32(at: 4) ?? 0)
         let expected = Self.byteCount(count: count, valueWidth: valueWidth)
         guard section.count >= header, width <= 32, secondWidth <= 32, section.uint32(at: 4) == UInt32(truncatingIfNeeded: count),

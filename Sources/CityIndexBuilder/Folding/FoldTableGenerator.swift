@@ -17,21 +17,21 @@ enum FoldTableGenerator {
         var entries: [(scalar: UInt32, output: [UInt8])] = []
         for value in scalars {
             guard let scalar = Unicode.Scalar(value),
-                  !IndexLayout.hangulSyllables.contains(value),
+                  !FormatConstants.hangulSyllables.contains(value),
                   scalar.properties.generalCategory != .unassigned,
                   !identityRanges.contains(where: { $0.contains(value) }) else { continue }
             let folded = Array(ScalarFolding.fold(scalar).utf8)
             if folded != Array(String(scalar).utf8) { entries.append((value, folded)) }
         }
-        var section = ByteWriter()
+        var section = ByteBuffer()
         section.appendUInt32(UInt32(entries.count))
         let outputs = entries.reduce(into: [UInt8]()) { $0 += $1.output }
         section.appendUInt32(UInt32(outputs.count))
         var outputOffset = 0
         for entry in entries {
             section.appendUInt32(entry.scalar)
-            precondition(entry.output.count < 256 && outputOffset < 1 << IndexLayout.foldOutputOffsetBits)
-            section.appendUInt32(UInt32(outputOffset) | UInt32(entry.output.count) << IndexLayout.foldOutputOffsetBits)
+            precondition(entry.output.count < 256 && outputOffset < 1 << FormatConstants.foldOutputOffsetBits)
+            section.appendUInt32(UInt32(outputOffset) | UInt32(entry.output.count) << FormatConstants.foldOutputOffsetBits)
             outputOffset += entry.output.count
         }
         section.append(outputs)

@@ -3,14 +3,14 @@ import CityIndex
 
 /// Stores each city's alternate names, in search order, coded with the `SYMB` symbols: the
 /// text of each name (its coded length as a varint, then the code), and where each city's
-/// names start (a `u32` per block of `IndexLayout.alternateRanksPerBlock` cities, and each
+/// names start (a `u32` per block of `FormatConstants.alternateRanksPerBlock` cities, and each
 /// city's distance from its block's start in a packed array).
 ///
 /// Memory: one `u32` per block; the text and the distances spill to scratch files.
 struct AlternateNamesWriter {
     private let symbols: NameSymbolsWriter
     private let directory: String
-    private var text: SpillingByteWriter
+    private var text: SpillingByteBuffer
     private var blockStarts: [UInt32] = []
     private var distances: PackedValuesFile
     private var count = 0
@@ -18,7 +18,7 @@ struct AlternateNamesWriter {
     init(symbols: NameSymbolsWriter, directory: String) throws(IndexBuildError) {
         self.symbols = symbols
         self.directory = directory
-        text = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        text = SpillingByteBuffer(file: try ScratchFile(directory: directory))
         distances = try PackedValuesFile(directory: directory)
     }
 
@@ -37,7 +37,7 @@ struct AlternateNamesWriter {
     /// Where the names of the next rank start in the text.
     private mutating func recordStart() throws(IndexBuildError) {
         let start = text.count
-        if count % IndexLayout.alternateRanksPerBlock == 0 { blockStarts.append(UInt32(truncatingIfNeeded: start)) }
+        if count % FormatConstants.alternateRanksPerBlock == 0 { blockStarts.append(UInt32(truncatingIfNeeded: start)) }
         try distances.append(UInt64(start - Int(blockStarts[blockStarts.count - 1])))
     }
 
@@ -45,7 +45,7 @@ struct AlternateNamesWriter {
     mutating func finish() throws(IndexBuildError) -> [SectionPart] {
         try recordStart()   // where the text ends
         try text.finish()
-        var header = ByteWriter()
+        var header = ByteBuffer()
         // Truncated when the text passes 4 GiB: IndexBuilder then refuses the section (BuildLimits).
         header.appendUInt32(UInt32(truncatingIfNeeded: text.count))
         header.appendUInt32(0)

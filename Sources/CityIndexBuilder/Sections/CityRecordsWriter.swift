@@ -16,7 +16,7 @@ struct CityRecordsWriter {
     private let countryIndex: [UInt16]
     private let nameByteCountWidth: Int
     /// Per city: id, latitude, longitude, name offset, name length, country index (20 bytes).
-    private var fields: SpillingByteWriter
+    private var fields: SpillingByteBuffer
     /// How many ranks share one start in `NAME` (chosen from every name offset).
     private var nameBlocks = NameBlockChooser()
     /// How wide a record's id is, and whether the widest ids are exceptions (from every id).
@@ -35,7 +35,7 @@ struct CityRecordsWriter {
         for (index, country) in countries.enumerated() { countryIndex[Int(country)] = UInt16(index) }
         self.countryIndex = countryIndex
         nameByteCountWidth = bitWidth(holding: UInt64(largestNameByteCount))
-        fields = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        fields = SpillingByteBuffer(file: try ScratchFile(directory: directory))
     }
 
     /// Adds the record of the next rank, whose primary name is at `nameOffset` in `NAME`. O(1).
@@ -78,8 +78,8 @@ struct CityRecordsWriter {
         let step = layout.coordinateStep
         let idEscape = layout.idEscape
         let blockSize = 1 << layout.nameBlockShift
-        var blockStarts = ByteWriter()
-        var idExceptions = ByteWriter()
+        var blockStarts = ByteBuffer()
+        var idExceptions = ByteBuffer()
         for blockFirst in stride(from: 0, to: count, by: blockSize) {
             let blockCount = min(blockSize, count - blockFirst)
             // Valid until the next read: every field of the block is read before it.
@@ -111,7 +111,7 @@ struct CityRecordsWriter {
             }
         }
         assert(idExceptions.bytes.count == CityRecordLayout.idExceptionByteCount * layout.idExceptionCount)
-        var header = ByteWriter()
+        var header = ByteBuffer()
         for width in [layout.idWidth, layout.nameDeltaWidth, layout.nameByteCountWidth, layout.countryWidth] {
             header.appendUInt8(UInt8(width))
         }

@@ -13,10 +13,10 @@ struct IDIndexWriter {
     init(directory: String, memoryBudget: Int) {
         self.directory = directory
         ids = ExternalSorter(memoryBudget: memoryBudget, directory: directory, prefix: { record in
-            let entry = IDRecord(record)
+            let entry = IDBlob(record)
             return UInt64(entry.id) << 32 | UInt64(entry.line)
         }) { a, b in
-            let first = IDRecord(a), second = IDRecord(b)
+            let first = IDBlob(a), second = IDBlob(b)
             return (first.id, first.line, first.column) < (second.id, second.line, second.column)
         }
     }
@@ -37,7 +37,7 @@ struct IDIndexWriter {
         let byID = try ids.sorted(mergeBufferBudget: 4 << 20)
         var previous: (id: UInt32, line: UInt32, column: UInt32)?
         while let bytes = try byID.next() {
-            let entry = IDRecord(bytes)
+            let entry = IDBlob(bytes)
             if let previous, previous.id == entry.id {
                 throw .invalidCityList(CityListError(line: Int(entry.line), column: Int(entry.column), recordID: entry.id,
                                                      message: "duplicate _id \(entry.id): also at \(previous.line):\(previous.column)"))
@@ -51,7 +51,7 @@ struct IDIndexWriter {
 }
 
 /// An entry of the id sort: id, line, column, rank (`u32` each).
-private struct IDRecord {
+private struct IDBlob {
     let id: UInt32, line: UInt32, column: UInt32, rank: UInt32
 
     init(_ bytes: UnsafeRawBufferPointer) {

@@ -205,7 +205,7 @@ import CityIndex
     /// The `SYMB` section: symbol count, one-byte code count, each symbol in 8 bytes (zero
     /// padded), then each symbol's length.
     var sectionBytes: [UInt8] {
-        var section = ByteWriter(capacity: 8 + 9 * symbols.count)
+        var section = ByteBuffer(capacity: 8 + 9 * symbols.count)
         section.appendUInt32(UInt32(symbols.count))
         section.appendUInt32(UInt32(singleByteCodeCount))
         for symbol in symbols { section.appendUInt64(Self.packed(symbol[...])) }

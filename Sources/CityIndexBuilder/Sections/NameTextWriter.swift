@@ -11,14 +11,14 @@
 ///
 /// Memory: the names of one run of equal keys.
 struct NameTextWriter {
-    private var text: SpillingByteWriter
+    private var text: SpillingByteBuffer
     /// The name last placed, not written yet.
     private var pendingName: [UInt8] = []
     /// The names stored for the current run of equal keys, and their offsets.
     private var runNames: [(name: [UInt8], offset: Int)] = []
 
     init(directory: String) throws(IndexBuildError) {
-        text = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        text = SpillingByteBuffer(file: try ScratchFile(directory: directory))
     }
 
     /// Starts a run of equal keys: names of earlier runs cannot be equal to the ones to come.

@@ -20,7 +20,7 @@ struct NodeEntryRanksWriter {
 
     /// The section: the moved count, then the moved entries, then their ranks.
     var sectionBytes: [UInt8] {
-        var bytes = ByteWriter(capacity: IndexLayout.populationOrderHeaderByteCount + movedEntries.count * 8)
+        var bytes = ByteBuffer(capacity: FormatConstants.populationOrderHeaderByteCount + movedEntries.count * 8)
         bytes.appendUInt32(UInt32(movedEntries.count))
         bytes.appendUInt32(0)
         for entry in movedEntries { bytes.appendUInt32(entry) }

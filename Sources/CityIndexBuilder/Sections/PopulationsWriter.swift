@@ -16,9 +16,9 @@ struct PopulationsWriter {
         bits = try PackedBitsFileWriter(directory: directory)
     }
 
-    /// Adds the population of the next rank (`IndexLayout.unknownPopulation` when unknown).
+    /// Adds the population of the next rank (`FormatConstants.unknownPopulation` when unknown).
     mutating func add(population: UInt32) throws(IndexBuildError) {
-        try bits.append(population == IndexLayout.unknownPopulation ? 0 : UInt64(population) + 1, width: width)
+        try bits.append(population == FormatConstants.unknownPopulation ? 0 : UInt64(population) + 1, width: width)
     }
 
     mutating func finish(cityCount: Int) throws(IndexBuildError) -> [SectionPart] {

@@ -7,7 +7,7 @@ import CityIndex
 /// O(nodes × length).
 enum TopListsWriter {
     static func sectionBytes(lists: [(nodeOffset: Int, entries: [(rank: UInt32, slot: UInt16, isDemoted: Bool)])], length: Int) -> [UInt8] {
-        var section = ByteWriter(capacity: IndexLayout.topListsHeaderByteCount + lists.count * (4 + 8 * length))
+        var section = ByteBuffer(capacity: FormatConstants.topListsHeaderByteCount + lists.count * (4 + 8 * length))
         section.appendUInt32(UInt32(length))
         section.appendUInt32(UInt32(lists.count))
         for list in lists { section.appendUInt32(UInt32(list.nodeOffset)) }

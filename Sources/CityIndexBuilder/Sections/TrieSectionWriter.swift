@@ -51,8 +51,8 @@ struct TrieSectionWriter {
     private let largestInlineReference: Int
     private var bucketCapacity: Int { encoding.bucketCapacity }
     private let shortestBucketParentPath: Int
-    private let header = IndexLayout.nodeSectionHeaderByteCount
-    private var writer: SpillingByteWriter
+    private let header = FormatConstants.nodeSectionHeaderByteCount
+    private var writer: SpillingByteBuffer
     private var stack: [OpenNode]
     private var previousKey: [UInt8] = []
     /// Per city, the last entry added (when entries may repeat a city; `nil`: one per city).
@@ -81,7 +81,7 @@ struct TrieSectionWriter {
         precondition(encoding.largestSmallLeaf >= bucketCapacity, "every bucket must fit a small inline leaf")
         self.largestInlineReference = largestInlineReference
         self.shortestBucketParentPath = shortestBucketParentPath
-        writer = SpillingByteWriter(file: output, startCount: header)
+        writer = SpillingByteBuffer(file: output, startCount: header)
         stack = [OpenNode(depth: 0, firstEntry: 0, entryEnd: 0, key: [])]
         lastEntryOfCity = cityCount.map { [Int32](repeating: -1, count: $0) }
     }
@@ -139,7 +139,7 @@ struct TrieSectionWriter {
         precondition(stack[0].entryEnd == entryCount, "the trie must cover every entry")
         let rootOffset = try write(stack[0], parentFirstEntry: 0)
         try writer.finish()
-        var bytes = ByteWriter(capacity: header)
+        var bytes = ByteBuffer(capacity: header)
         // Truncated when the section passes 4 GiB: IndexBuilder then refuses it (BuildLimits).
         bytes.appendUInt32(UInt32(truncatingIfNeeded: rootOffset))
         bytes.appendUInt8(UInt8(bucketCapacity))

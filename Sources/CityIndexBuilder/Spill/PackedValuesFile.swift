@@ -6,12 +6,12 @@ import CityIndex
 /// fewest bits that hold the largest, as a header and a scratch file of packed words.
 /// Constant memory: the packing streams.
 struct PackedValuesFile {
-    private var output: SpillingByteWriter
+    private var output: SpillingByteBuffer
     private(set) var count = 0
     private(set) var maximum: UInt64 = 0
 
     init(directory: String) throws(IndexBuildError) {
-        output = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        output = SpillingByteBuffer(file: try ScratchFile(directory: directory))
     }
 
     mutating func append(_ value: UInt64) throws(IndexBuildError) {
@@ -40,12 +40,12 @@ struct PackedValuesFile {
 
 /// `PackedBitsWriter` into a scratch file: 64-bit little-endian words, written as they fill.
 struct PackedBitsFileWriter {
-    private var output: SpillingByteWriter
+    private var output: SpillingByteBuffer
     private var word: UInt64 = 0
     private(set) var bitCount = 0
 
     init(directory: String) throws(IndexBuildError) {
-        output = SpillingByteWriter(file: try ScratchFile(directory: directory))
+        output = SpillingByteBuffer(file: try ScratchFile(directory: directory))
     }
 
     /// Appends the low `width` bits of `value` (0…64), which must hold nothing above them.
@@ -70,7 +70,7 @@ struct PackedBitsFileWriter {
 
     /// The 8-byte header of a `PackedArray` section.
     static func arrayHeader(width: Int, secondWidth: Int, count: Int) -> [UInt8] {
-        var header = ByteWriter(capacity: IndexLayout.packedHeaderByteCount)
+        var header = ByteBuffer(capacity: FormatConstants.packedHeaderByteCount)
         header.appendUInt8(UInt8(width))
         header.appendUInt8(UInt8(secondWidth))
         header.appendUInt16(0)

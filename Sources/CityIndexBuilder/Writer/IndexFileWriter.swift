@@ -38,10 +38,10 @@ enum IndexFileWriter {
     /// end of the last section. O(sections).
     static func place(_ sections: [(kind: SectionKind, isRequired: Bool, byteCount: Int)], tableEntryCount: Int,
                       after start: Int? = nil) -> (placements: [Placement], end: Int) {
-        var cursor = start ?? IndexLayout.headerByteCount + tableEntryCount * IndexLayout.sectionEntryByteCount
+        var cursor = start ?? FormatConstants.headerByteCount + tableEntryCount * FormatConstants.sectionEntryByteCount
         var placements: [Placement] = []
         for section in sections {
-            let aligned = (cursor + IndexLayout.sectionAlignment - 1) / IndexLayout.sectionAlignment * IndexLayout.sectionAlignment
+            let aligned = (cursor + FormatConstants.sectionAlignment - 1) / FormatConstants.sectionAlignment * FormatConstants.sectionAlignment
             placements.append(Placement(kind: section.kind, isRequired: section.isRequired, offset: aligned, byteCount: section.byteCount))
             cursor = aligned + section.byteCount
         }
@@ -50,9 +50,9 @@ enum IndexFileWriter {
 
     /// The header and section table listing `placements`, with a zero checksum.
     static func headerBytes(cityCount: Int, placements: [Placement], fileByteCount: Int) -> [UInt8] {
-        var header = ByteWriter()
-        header.appendUInt32(IndexLayout.magic)
-        header.appendUInt32(IndexLayout.currentVersion)
+        var header = ByteBuffer()
+        header.appendUInt32(FormatConstants.magic)
+        header.appendUInt32(FormatConstants.currentVersion)
         header.appendUInt32(0)   // checksum, stamped last
         header.appendUInt32(0)   // flags (reserved)
         header.appendUInt64(UInt64(fileByteCount))
@@ -60,7 +60,7 @@ enum IndexFileWriter {
         header.appendUInt32(UInt32(placements.count))
         for placement in placements {
             header.appendUInt32(placement.kind.rawValue)
-            header.appendUInt32(placement.isRequired ? IndexLayout.requiredSectionFlag : 0)
+            header.appendUInt32(placement.isRequired ? FormatConstants.requiredSectionFlag : 0)
             header.appendUInt64(UInt64(placement.offset))
             header.appendUInt64(UInt64(placement.byteCount))
         }
@@ -81,7 +81,7 @@ enum IndexFileWriter {
         var checksum: UInt32 = 0
         for chunk in chunks { checksum = chunk.withUnsafeBytes { CRC32.update(checksum, with: $0) } }
         for index in 0..<4 {
-            chunks[0][IndexLayout.checksumOffset + index] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt32(index)))
+            chunks[0][FormatConstants.checksumOffset + index] = UInt8(truncatingIfNeeded: checksum >> (8 * UInt32(index)))
         }
         return chunks
     }

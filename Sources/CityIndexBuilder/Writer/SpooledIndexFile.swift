@@ -108,7 +108,7 @@ final class SpooledIndexFile: IndexSectionSink {
         try writeHeader(cityCount: cityCount)
         var checksum: UInt32 = 0
         try forEachChunk(of: output, from: 0, count: end) { chunk, _ in checksum = CRC32.update(checksum, with: chunk) }
-        try write((0 ..< 4).map { UInt8(truncatingIfNeeded: checksum >> (8 * UInt32($0))) }, to: output, at: IndexLayout.checksumOffset)
+        try write((0 ..< 4).map { UInt8(truncatingIfNeeded: checksum >> (8 * UInt32($0))) }, to: output, at: FormatConstants.checksumOffset)
         return end
     }
 

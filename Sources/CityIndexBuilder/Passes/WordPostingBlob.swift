@@ -1,11 +1,11 @@
-// WordPostingRecord.swift: one word posting as the build's external sort holds it.
+// WordPostingBlob.swift: one word posting as the build's external sort holds it.
 import CityIndex
 
 /// One word posting as the build sorts it: `u32` suffix key length, the suffix key, `u32`
 /// rank, `u8` demoted, `u16` name slot, `u32` population weight. Sorted by key bytes, then
 /// rank, then not demoted first, then slot: a strict total order (a name's suffix keys are
 /// distinct, and one (rank, slot) is one name).
-enum WordPostingRecord {
+enum WordPostingBlob {
     static func encode(suffixKey: ArraySlice<UInt8>, rank: UInt32, slot: UInt16, isDemoted: Bool, weight: UInt32,
                        into record: inout [UInt8]) {
         record.removeAll(keepingCapacity: true)

@@ -1,8 +1,8 @@
-// IndexLayout.swift: the constants of FORMAT.md shared by the reader and the builder.
+// FormatConstants.swift: the constants of FORMAT.md shared by the reader and the builder.
 // `package`, not `public`: apps never see byte offsets.
 
 /// Byte layout constants of the index file (FORMAT.md §2–§4).
-package enum IndexLayout {
+package enum FormatConstants {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.

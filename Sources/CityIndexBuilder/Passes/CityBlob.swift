@@ -31,7 +31,7 @@ struct CityBlob {
     }
 
     /// The population order weight (0 when unknown).
-    var weight: UInt32 { population == IndexLayout.unknownPopulation ? 0 : population }
+    var weight: UInt32 { population == FormatConstants.unknownPopulation ? 0 : population }
 
     /// Calls `body` with each name: slot 0 the primary name, then the kept alternates, and
     /// whether the name looks machine-made (never the primary name).
@@ -74,7 +74,7 @@ struct CityBlob {
         append(city.id)
         append(UInt32(clamping: city.position.line))
         append(UInt32(clamping: city.position.column))
-        append(city.population ?? IndexLayout.unknownPopulation)
+        append(city.population ?? FormatConstants.unknownPopulation)
         append(UInt32(bitPattern: city.latitudeMicrodegrees))
         append(UInt32(bitPattern: city.longitudeMicrodegrees))
         append(UInt16(city.nameBytes.count))

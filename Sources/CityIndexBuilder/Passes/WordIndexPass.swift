@@ -16,8 +16,8 @@ struct WordIndexPass {
 
     mutating func write(_ postings: SortedRecords, cityCount: Int, directory: String,
                         add: (SectionKind, Bool, [SectionPart]) throws(IndexBuildError) -> Void) throws(IndexBuildError) {
-        var trie = TrieSectionWriter(bucketCapacity: IndexLayout.wordBucketCapacity,
-                                     shortestBucketParentPath: IndexLayout.wordBucketShortestParentPath, cityCount: cityCount,
+        var trie = TrieSectionWriter(bucketCapacity: FormatConstants.wordBucketCapacity,
+                                     shortestBucketParentPath: FormatConstants.wordBucketShortestParentPath, cityCount: cityCount,
                                      largestInlineReference: largestInlineChildReference,
                                      output: try ScratchFile(directory: directory))
         var postingsWriter = try WordPostingsWriter(directory: directory)
@@ -33,7 +33,7 @@ struct WordIndexPass {
         }
 
         while let bytes = try postings.next() {
-            let posting = WordPostingRecord.Fields(bytes)
+            let posting = WordPostingBlob.Fields(bytes)
             if !group.isEmpty, key.withUnsafeBytes({ compareKeys(posting.key, $0) }) == 0 {
                 // The same key: a city's later postings (adjacent: the sort puts rank second) lose
                 // to its first, its best name.

@@ -1,4 +1,4 @@
-// RankedSearch.swift: the top k entries below a trie node in population order.
+// PopulationOrderSearch.swift: the top k entries below a trie node in population order.
 
 /// Best-first search over a trie whose nodes know their best entry (FORMAT.md §6.2), as
 /// completion suggesters do: a heap holds subtrees (keyed by their best entry) and runs of
@@ -11,7 +11,7 @@
 /// and the entries per city, not with the number of entries below the node. Starts that hold
 /// few entries in all (`sortedEntryLimit`) are not searched but read and sorted whole, which
 /// gives the same answer with fewer waits on memory.
-enum RankedSearch {
+enum PopulationOrderSearch {
     /// Where a search starts: a match, the edits its entries are away from the query, and
     /// which of the query's keys it matched (reported with its entries).
     struct Start {
@@ -195,7 +195,7 @@ private struct ReportedCities {
     }
 }
 
-/// The frontier of one best-first search of `RankedSearch`: a binary min-heap of items in
+/// The frontier of one best-first search of `PopulationOrderSearch`: a binary min-heap of items in
 /// population order (then the earlier start) and the subtrees they stand for, in two arrays
 /// it owns, so that the search's pushes and pops mutate stored properties.
 ///

@@ -1,11 +1,11 @@
-// SpillingByteWriter.swift: a ByteWriter whose bytes go to a scratch file as they accumulate.
+// SpillingByteBuffer.swift: a ByteBuffer whose bytes go to a scratch file as they accumulate.
 
-/// Appends like `ByteWriter`, but moves its bytes to a `ScratchFile` every 1 MiB, so a
+/// Appends like `ByteBuffer`, but moves its bytes to a `ScratchFile` every 1 MiB, so a
 /// section of any size is built in constant memory. `count` counts from `startCount`
 /// (bytes that precede the spilled ones in the section, written separately, such as a
 /// header patched at the end).
-struct SpillingByteWriter {
-    private var buffer = ByteWriter(capacity: 1 << 20)
+struct SpillingByteBuffer {
+    private var buffer = ByteBuffer(capacity: 1 << 20)
     let file: ScratchFile
     private var spilledCount = 0
     private let startCount: Int
@@ -44,7 +44,7 @@ struct SpillingByteWriter {
     private mutating func spill() throws(IndexBuildError) {
         try file.append(buffer.bytes)
         spilledCount += buffer.count
-        buffer = ByteWriter(capacity: 1 << 20)
+        buffer = ByteBuffer(capacity: 1 << 20)
     }
 
     /// Writes the rest; the file then holds every byte appended.

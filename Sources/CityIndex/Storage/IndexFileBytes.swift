@@ -1,4 +1,4 @@
-// IndexStorage.swift: owns the bytes of one index, mapped or in memory.
+// IndexFileBytes.swift: owns the bytes of one index, mapped or in memory.
 import CMappedFileGuard
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +25,7 @@ import Darwin
 ///   the fault, so the reads go on (returning junk, in bounds) and `checkUnchanged()` reports
 ///   it. When the guard cannot register the mapping (all 1,024 slots in use), the file is read
 ///   into memory instead of mapped.
-final class IndexStorage: @unchecked Sendable {
+final class IndexFileBytes: @unchecked Sendable {
     /// The first byte; 8-byte aligned.
     let baseAddress: UnsafeRawPointer
     /// How many bytes there are.
@@ -71,15 +71,15 @@ final class IndexStorage: @unchecked Sendable {
         guard fstat(descriptor, &status) == 0 else { throw .cannotOpenFile(path: path, errno: errno) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path) }
         let size = Int(status.st_size)
-        guard size >= IndexLayout.headerByteCount else {
-            throw .fileTooSmall(byteCount: size, minimumByteCount: IndexLayout.headerByteCount)
+        guard size >= FormatConstants.headerByteCount else {
+            throw .fileTooSmall(byteCount: size, minimumByteCount: FormatConstants.headerByteCount)
         }
         let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
         guard let address, address != MAP_FAILED else { throw .cannotMapFile(path: path, errno: errno) }
         let slot = cityindex_guard_register(address, size)
         guard slot >= 0 else {
             munmap(address, size)
-            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: IndexLayout.sectionAlignment)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: FormatConstants.sectionAlignment)
             var read = 0
             while read < size {
                 let count = pread(descriptor, buffer.baseAddress! + read, size - read, off_t(read))
@@ -117,7 +117,7 @@ final class IndexStorage: @unchecked Sendable {
     init(copying bytes: some Collection<UInt8>) {
         let count = bytes.count
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1),
-                                                           alignment: IndexLayout.sectionAlignment)
+                                                           alignment: FormatConstants.sectionAlignment)
         let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
             buffer.copyMemory(from: UnsafeRawBufferPointer(source))
         }
@@ -132,7 +132,7 @@ final class IndexStorage: @unchecked Sendable {
     init(copyingChunks chunks: [[UInt8]]) {
         let count = chunks.reduce(0) { $0 + $1.count }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1),
-                                                           alignment: IndexLayout.sectionAlignment)
+                                                           alignment: FormatConstants.sectionAlignment)
         var offset = 0
         for chunk in chunks {
             chunk.withUnsafeBytes { UnsafeMutableRawBufferPointer(rebasing: buffer[offset ..< offset + $0.count]).copyMemory(from: $0) }

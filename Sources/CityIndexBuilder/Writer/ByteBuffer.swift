@@ -1,7 +1,7 @@
-// ByteWriter.swift: little-endian appends for writing sections.
+// ByteBuffer.swift: little-endian appends for writing sections.
 
 /// Appends little-endian integers, LEB128 varints and raw bytes to a growing buffer.
-struct ByteWriter {
+struct ByteBuffer {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }

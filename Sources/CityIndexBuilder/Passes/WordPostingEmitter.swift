@@ -99,7 +99,7 @@ final class WordPostingEmitter {
         try city.forEachName { slot, text, looksMachineMade throws(IndexBuildError) in
             WordKey.encode(utf8: text, with: foldTable, into: &buffers.wordKey, wordStarts: &buffers.wordStarts)
             for (wordIndex, start) in buffers.wordStarts.enumerated() {
-                WordPostingRecord.encode(suffixKey: buffers.wordKey[start...], rank: rank, slot: UInt16(slot),
+                WordPostingBlob.encode(suffixKey: buffers.wordKey[start...], rank: rank, slot: UInt16(slot),
                                          isDemoted: slot > 0 && (wordIndex > 0 || looksMachineMade), weight: weight,
                                          into: &buffers.record)
                 try postings.append(buffers.record)
