@@ -6,7 +6,11 @@ installed), converts its data/cities500.json (GeoNames cities with population >=
 canonical city-list format, sorted by id, and writes it xz-compressed:
 
     {"country":"AD","name":"Vila","_id":3038832,"coord":{"lon":1.56654,"lat":42.53176},
-     "population":1418,"alternatenames":["Casas Vila","Vila"]}
+     "population":1418,"region":"03","alternatenames":["Casas Vila","Vila"]}
+
+`region` is the city's GeoNames first-level region (admin1) code within its country ("TX" for
+Texas, "08" for Ontario); it is left out where GeoNames has none ("" or "00"). Their names are
+in Data/places.json (Scripts/make-place-names.py).
 
 Usage: Scripts/make-default-data.py [OUTPUT]   (default: Data/cities500.json.xz)
 The output is deterministic: the same package version gives a byte-identical file.
@@ -39,8 +43,11 @@ def canonical(record):
         "_id": int(record["geonameid"]),
         "coord": {"lon": record["longitude"], "lat": record["latitude"]},
         "population": int(record["population"]),
-        "alternatenames": [name for name in record.get("alternatenames") or [] if name],
     }
+    region = record.get("admin1code") or ""
+    if region not in ("", "00"):
+        city["region"] = region
+    city["alternatenames"] = [name for name in record.get("alternatenames") or [] if name]
     return city
 
 
