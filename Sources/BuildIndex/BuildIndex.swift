@@ -17,12 +17,18 @@ struct BuildIndex: ParsableCommand {
             directory (run it from a checkout of the package), or from the path in the \
             CITYINDEX_DEFAULT_DATASET environment variable when that is set.
 
+            Records may carry "region", the code of their first-level region within the \
+            country ("TX"). --places names the countries and regions (a JSON file: \
+            {"countries":[{"code","code3","name","aliases"}],"regions":[{"country","code","iso",\
+            "name","aliases"}]}); the default dataset's Data/places.json is used with it.
+
             The index is written to a temporary file and then renamed: a failed run leaves no \
             partial index and any previous file intact. An existing OUTPUT must be a regular \
             file: a symbolic link, directory, FIFO or device is refused (exit 73), never replaced.
 
             Exit status: 0 success; 64 usage error; 65 invalid input data (malformed JSON or a \
-            record that breaks a rule; the message names line:column and the record's _id); \
+            record that breaks a rule, or a malformed --places file; the message names \
+            line:column and the record's _id); \
             66 input cannot be opened; 73 the output path is not a regular file; 74 read, \
             decompression or write error.
             """,
@@ -40,6 +46,10 @@ struct BuildIndex: ParsableCommand {
 
     @Option(help: ArgumentHelp("Which alternate names to store for word matching: all, latin (names in Latin letters only: a smaller index) or none.", valueName: "all|latin|none"))
     var alternateNames: AlternateNameSelection = .all
+
+    @Option(help: ArgumentHelp("The names of the countries and regions of the cities (plain, .gz or .xz JSON). Default: places.json beside the default dataset, when the default dataset is built; none otherwise.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
+    var places: String?
 
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
@@ -81,6 +91,13 @@ struct BuildIndex: ParsableCommand {
         builder.memoryLimit = memoryLimit.byteCount
         builder.scratchDirectory = scratchDirectory
         builder.phaseStarted = { progress.phase($0) }
+        do {
+            if let placesPath = places ?? (input == nil ? DefaultDataset.placesPath(besideDatasetAt: inputPath) : nil) {
+                builder.places = try PlaceNames(contentsOfFile: placesPath)
+            }
+        } catch {
+            throw BuildFailure(inputPath: inputPath, underlying: error)
+        }
         do {
             var written: (format: String, byteCount: Int)?
             let summary: BuildSummary

@@ -21,4 +21,10 @@ enum DefaultDataset {
         guard FileManager.default.fileExists(atPath: path) else { throw DatasetNotFound(path: path) }
         return path
     }
+
+    /// `places.json` in the dataset's directory, when there is one.
+    static func placesPath(besideDatasetAt path: String) -> String? {
+        let places = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("places.json")
+        return FileManager.default.fileExists(atPath: places) ? places : nil
+    }
 }

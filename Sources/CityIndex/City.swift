@@ -23,14 +23,7 @@ public struct City: Sendable, Identifiable {
     public var longitude: Double { Double(longitudeMicrodegrees) / 1_000_000 }
 
     /// The two-letter country code, such as "UA".
-    public var countryCode: String {
-        let code = contents.records.countryCode(ofRank: rank)
-        var text = ""
-        text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: code)))
-        text.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: code >> 8)))
-        return text
-    }
-
+    public var countryCode: String { IndexContents.countryText(contents.records.countryCode(ofRank: rank)) }
     /// The population, when the index has a population section and the input gave one.
     public var population: Int? { contents.populations?.population(ofRank: rank).map(Int.init) }
 

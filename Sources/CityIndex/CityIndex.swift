@@ -127,6 +127,12 @@ final class IndexContents: Sendable {
     let nodeTopLists: TopLists?
     let wordTopLists: TopLists?
     let wordAlphabeticalLists: TopLists?
+    /// `REGN`, if present: the first-level regions and each city's.
+    let regions: Regions?
+    /// `CTRY`, if present: the countries' names.
+    let countryNames: CountryNames?
+    /// `GEOK`, if present: the cities as a k-d tree over their coordinates.
+    let spatialIndex: SpatialIndex?
 
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     init(storage: IndexFileBytes) throws(IndexFileError) {
@@ -166,6 +172,16 @@ final class IndexContents: Sendable {
         }
         wordAlphabeticalLists = try header.section(.wordAlphabeticalLists).map { _ throws(IndexFileError) in
             try TopLists(validating: section(.wordAlphabeticalLists), kind: .wordAlphabeticalLists, cityCount: cityCount)
+        }
+        regions = try header.section(.regions).map { _ throws(IndexFileError) in
+            try Regions(validating: section(.regions), cityCount: cityCount)
+        }
+        let countryCount = records.countryCount
+        countryNames = try header.section(.countryNames).map { _ throws(IndexFileError) in
+            try CountryNames(validating: section(.countryNames), countryCount: countryCount)
+        }
+        spatialIndex = try header.section(.spatialIndex).map { _ throws(IndexFileError) in
+            try SpatialIndex(validating: section(.spatialIndex), cityCount: cityCount)
         }
     }
 

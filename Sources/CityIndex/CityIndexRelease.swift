@@ -7,7 +7,7 @@ public enum CityIndexRelease {
     public static let version = "0.8.3"
     /// The format versions this reader opens (FORMAT.md §2); `build-index` writes the highest.
     public static var readableFormats: ClosedRange<UInt32> { FormatConstants.supportedVersions }
-    /// "0.8.3 (index format 7)": what `--version` prints.
+    /// "0.8.3 (index format 7-8)": what `--version` prints (the formats it reads; it writes the last).
     public static var description: String {
         let formats = readableFormats
         let formatText = formats.lowerBound == formats.upperBound ? "\(formats.upperBound)" : "\(formats.lowerBound)-\(formats.upperBound)"

@@ -15,7 +15,7 @@ extension IndexFileError: CustomStringConvertible {
         case .unsupportedFormatVersion(let found, let supported) where found > supported.upperBound:
             return "Upgrade CityIndex, or rebuild the index with this version's build-index."
         case .unsupportedFormatVersion(let found, let supported) where found < supported.lowerBound:
-            return "Rebuild the index with this version's build-index (version 7 holds trie leaves of a few entries in their parents and stores only the node fields a trie uses; version 6 locates the primary names by blocks of records and stores coordinates at the precision the input has; version 5 marks demoted alternate-name matches in the word postings; version 4 holds one-entry trie leaves in their parents and packs the alternate names' offsets; version 3 stored the tries without their label bytes; version 2 added word matching and population order)."
+            return "Rebuild the index with this version's build-index (version 8 adds the regions, country names and spatial index; version 7 holds trie leaves of a few entries in their parents and stores only the node fields a trie uses; version 6 locates the primary names by blocks of records and stores coordinates at the precision the input has; version 5 marks demoted alternate-name matches in the word postings; version 4 holds one-entry trie leaves in their parents and packs the alternate names' offsets; version 3 stored the tries without their label bytes; version 2 added word matching and population order)."
         default:
             return "The file is damaged or not a CityIndex file: rebuild it with build-index."
         }

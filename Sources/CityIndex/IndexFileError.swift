@@ -133,4 +133,14 @@ public enum InvariantViolation: Equatable, Sendable {
     /// An `NTOP` or `WTOP` list names no node of its trie, is not what the best-first search
     /// returns for it, or the listed offsets do not increase (FORMAT.md §7.9).
     case topListWrong(nodeOffset: Int)
+    /// A `REGN` region is out of (country, code) order, in no country of `CITY`'s table, or
+    /// its names are malformed (FORMAT.md §7.10).
+    case regionWrong(region: Int)
+    /// A city's `REGN` value names no region, or a region of another country.
+    case cityRegionWrong(rank: Int)
+    /// A `CTRY` list is malformed (FORMAT.md §7.11).
+    case countryNamesWrong(country: Int)
+    /// `GEOK` names a rank twice or none, or breaks the k-d tree's order at this position
+    /// (FORMAT.md §7.12).
+    case spatialIndexWrong(position: Int)
 }

@@ -1,4 +1,5 @@
 // BuildLimits.swift: the 32-bit limits of the format, checked before anything can overflow.
+import CityIndex
 
 /// The sizes the index format can address (FORMAT.md §10), checked while building so that a
 /// list too large for one index fails with an error that names the limit (and, for the text
@@ -18,6 +19,8 @@ package struct BuildLimits: Sendable {
     /// bytes); a leaf whose reference would be larger (hundreds of millions of entries
     /// from its parent's first) is stored as a node instead.
     package var largestInlineChildReference = Int(UInt32.max)
+    /// Distinct (country, region code) pairs (`REGN`'s region numbers are 16 bits).
+    package var maximumRegionCount = FormatConstants.maximumRegionCount
 
     package init() {}
 }

@@ -7,6 +7,9 @@ import Foundation
 public enum IndexBuildError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
     /// The city list is malformed or breaks a rule; says line:column and the record's `_id`.
     case invalidCityList(CityListError)
+    /// The places file (`PlaceNames`) is malformed or breaks a rule; says its path (when read
+    /// from a file) and line:column.
+    case invalidPlaceNames(path: String?, CityListError)
     /// The input could not be opened, read or decompressed, or is larger than allowed.
     case input(InputError)
     /// The index could not be written (nothing was written at the path).
@@ -19,6 +22,7 @@ public enum IndexBuildError: Error, Equatable, Sendable, CustomStringConvertible
     public var description: String {
         switch self {
         case .invalidCityList(let error): return error.description
+        case .invalidPlaceNames(let path, let error): return "\(path ?? "places"):\(error.description)"
         case .input(let error): return error.description
         case .cannotWrite(let path, let reason, _): return "cannot write '\(path)': \(reason)"
         case .formatLimitExceeded(let detail): return detail

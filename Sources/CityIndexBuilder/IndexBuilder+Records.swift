@@ -14,17 +14,21 @@ public struct CityRecord: Sendable, Equatable {
     /// −180…180, finite.
     public var longitude: Double
     public var population: Int?
+    /// The code of the city's first-level region within its country ("TX"; 1 to 255 bytes),
+    /// which `IndexBuilder.places` names.
+    public var region: String?
     /// Other names the city is known by (word matching finds them).
     public var alternateNames: [String]
 
     public init(id: Int, name: String, countryCode: String, latitude: Double, longitude: Double,
-                population: Int? = nil, alternateNames: [String] = []) {
+                population: Int? = nil, region: String? = nil, alternateNames: [String] = []) {
         self.id = id
         self.name = name
         self.countryCode = countryCode
         self.latitude = latitude
         self.longitude = longitude
         self.population = population
+        self.region = region
         self.alternateNames = alternateNames
     }
 }
@@ -62,6 +66,10 @@ extension IndexBuilder {
             Self.appendJSONString(city.countryCode, to: &json)
             json += Array(",\"coord\":{\"lat\":\(Self.jsonNumber(city.latitude)),\"lon\":\(Self.jsonNumber(city.longitude))}".utf8)
             if let population = city.population { json += Array(",\"population\":\(population)".utf8) }
+            if let region = city.region {
+                json += Array(",\"region\":".utf8)
+                Self.appendJSONString(region, to: &json)
+            }
             if !city.alternateNames.isEmpty {
                 json += Array(",\"alternatenames\":[".utf8)
                 for (index, name) in city.alternateNames.enumerated() {

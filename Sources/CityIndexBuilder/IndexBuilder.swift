@@ -25,6 +25,10 @@ public struct IndexBuilder: Sendable {
     /// the build's reading thread, not the caller's).
     public var progress: (@Sendable (_ byteCountRead: Int, _ totalByteCount: Int?) -> Void)?
 
+    /// The names of the countries and regions the cities are in (`CTRY`, `REGN`); `nil` (the
+    /// default) stores the cities' region codes without names, and no country names.
+    public var places: PlaceNames?
+
     /// Which alternate names to store for word matching (default: all).
     public var alternateNames: AlternateNameSelection = .all
     /// Called as each phase after reading begins, with its name ("ordering": sorting or merging
@@ -168,7 +172,8 @@ public struct IndexBuilder: Sendable {
         startPhase("ordering")
         let ranked = try cities.sorted(mergeBufferBudget: limit / 8)
         startPhase("records")
-        var writer = try RecordsPass(preparer: preparer, symbols: symbols, directory: scratchDirectory, idBudget: limit / 16)
+        var writer = try RecordsPass(preparer: preparer, symbols: symbols, places: places, directory: scratchDirectory,
+                                     idBudget: limit / 16)
         // The word postings of the same cities are made and sorted on a second thread.
         let emitter = WordPostingEmitter(foldTable: folder.table, postings: ExternalSorter(
             memoryBudget: limit / 4, directory: scratchDirectory, prefix: keyPrefix, precedes: WordPostingBlob.precedes))

@@ -22,9 +22,12 @@ public struct LoadedDataset: Sendable {
     /// The cities as `JSONDecoder` reads them.
     public let cities: [ReferenceCity]
 
-    public init(path: String) throws {
+    /// - Parameter placesPath: the places file the index is built with (`IndexBuilder.places`).
+    public init(path: String, placesPath: String? = nil) throws {
         let json = try InputReading.decompressedBytes(path: path)
-        indexBytes = try IndexBuilder().build(jsonBytes: json).bytes
+        var builder = IndexBuilder()
+        builder.places = try placesPath.map { try PlaceNames(contentsOfFile: $0) }
+        indexBytes = try builder.build(jsonBytes: json).bytes
         index = try CityIndex(bytes: indexBytes)
         let cities = try JSONDecoder().decode([ReferenceCity].self, from: Data(json))
         self.cities = cities
@@ -43,8 +46,13 @@ public enum Fixtures {
     /// `Data/cities500.json.xz`, the dataset the project ships.
     public static let defaultDataPath = SharedData.packageRoot.appendingPathComponent("Data/cities500.json.xz").path
 
-    /// The shipped dataset, loaded once per test process.
-    public static let defaultDataset: Result<LoadedDataset, any Error> = Result { try LoadedDataset(path: defaultDataPath) }
+    /// `Data/places.json`, the names of the shipped dataset's countries and regions.
+    public static let defaultPlacesPath = SharedData.packageRoot.appendingPathComponent("Data/places.json").path
+
+    /// The shipped dataset with its places, as `build-index` builds it by default; loaded once per test process.
+    public static let defaultDataset: Result<LoadedDataset, any Error> = Result {
+        try LoadedDataset(path: defaultDataPath, placesPath: defaultPlacesPath)
+    }
 
     /// The real 209,557-city list from the shared folder, when `CITYINDEX_SHARED` names it.
     public static let sharedDataset: Result<LoadedDataset, any Error>? = SharedData.file("data/cities.json.xz").map { url in
@@ -71,6 +79,27 @@ public enum Fixtures {
         """
 
     public static let smallIndexBytes: [UInt8] = try! IndexBuilder().build(jsonBytes: Array(smallCitiesJSON.utf8)).bytes
+
+    /// A few cities with regions, and places naming most of them: an index with `REGN` and `CTRY`.
+    public static let smallPlacesIndexBytes: [UInt8] = {
+        let cities = #"""
+            [{"country":"US","name":"Springfield","_id":1,"region":"IL","coord":{"lon":-89.64371,"lat":39.80172},"population":114394},
+             {"country":"US","name":"Springfield","_id":2,"region":"MO","coord":{"lon":-93.29824,"lat":37.21533},"population":169176},
+             {"country":"US","name":"Paris","_id":3,"region":"TX","coord":{"lon":-95.5554,"lat":33.66094},"population":24782},
+             {"country":"FR","name":"Paris","_id":4,"region":"11","coord":{"lon":2.3488,"lat":48.85341},"population":2138551},
+             {"country":"FJ","name":"Somosomo","_id":5,"region":"N","coord":{"lon":-179.97,"lat":-16.77}},
+             {"country":"FJ","name":"Lambasa","_id":6,"coord":{"lon":179.38,"lat":-16.43}},
+             {"country":"AQ","name":"Pole","_id":7,"coord":{"lon":0,"lat":-90}}]
+            """#
+        let places = #"""
+            {"countries":[{"code":"US","code3":"USA","name":"United States","aliases":["USA"]},{"code":"FR","name":"France"}],
+             "regions":[{"country":"US","code":"IL","iso":"US-IL","name":"Illinois"},{"country":"US","code":"TX","iso":"US-TX","name":"Texas","aliases":["Tejas"]},
+                        {"country":"FR","code":"11","iso":"FR-IDF","name":"Île-de-France"}]}
+            """#
+        var builder = IndexBuilder()
+        builder.places = try! PlaceNames(jsonBytes: Array(places.utf8))
+        return try! builder.build(jsonBytes: Array(cities.utf8)).bytes
+    }()
     public static let smallIndex: CityIndex = try! CityIndex(bytes: smallIndexBytes)
     public static let smallReference: NaiveCitySearch = try! NaiveCitySearch(json: Data(smallCitiesJSON.utf8))
 }

@@ -14,9 +14,10 @@ public struct ReferenceCity: Decodable, Sendable {
     public let coord: Coordinate
     public let population: Int?
     public let alternatenames: [String]?
+    public var region: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case country, name, id = "_id", coord, population, alternatenames
+        case country, name, id = "_id", coord, population, alternatenames, region
     }
 
     public init(country: String, name: String, id: Int, lat: Double, lon: Double, population: Int? = nil,

@@ -69,6 +69,15 @@ struct CitySearch: AsyncParsableCommand {
     @Option(name: .customLong("country"), help: ArgumentHelp("Only cities of this country (two letters, e.g. FR; repeatable), in every mode.", valueName: "CC"))
     var countries: [String] = []
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("List the cities nearest to this point, nearest first (reverse geocoding; --limit, --within, --min-population and --country apply).", valueName: "LAT,LON"))
+    var nearest: String?
+
+    @Option(help: ArgumentHelp("With --nearest: only cities at most this many kilometres away.", valueName: "KM"))
+    var within: Double?
+
+    @Option(help: ArgumentHelp("With --nearest: only cities with at least this population.", valueName: "N"))
+    var minPopulation: Int = 0
+
     @Option(help: "Print the city with this id (and nothing else).")
     var id: Int?
 
@@ -129,6 +138,10 @@ struct CitySearch: AsyncParsableCommand {
             print(ResultFormatting.inspection(of: cityIndex, path: index))
             return
         }
+        if let nearest {
+            try printNearest(to: nearest, in: cityIndex)
+            return
+        }
         if let id {
             guard let city = cityIndex.city(id: id) else { throw fail("\(index): no city has id \(id)", status: 1) }
             print(ResultFormatting.city(city, format: format))
@@ -182,6 +195,29 @@ struct CitySearch: AsyncParsableCommand {
             }
         } catch {
             throw fail("\(error)", status: 74)
+        }
+    }
+
+    /// `--nearest`: a bad point, distance or population is one line and status 64.
+    private func printNearest(to text: String, in cityIndex: CityIndex) throws {
+        guard let point = PointArgument.parse(text) else {
+            throw fail("--nearest takes LAT,LON in degrees (latitude -90...90, longitude -180...180), such as 48.8566,2.3522; got '\(text)'",
+                       status: 64)
+        }
+        if let within, !(within.isFinite && within >= 0) {
+            throw fail("--within takes a distance in kilometres, 0 or more; got \(within)", status: 64)
+        }
+        guard minPopulation >= 0 else { throw fail("--min-population must be 0 or more; got \(minPopulation)", status: 64) }
+        do {
+            let found = try cityIndex.nearest(to: point, limit: limit, within: within.map { $0 * 1000 },
+                                              minimumPopulation: minPopulation, countries: countryFilter)
+            let output = ResultFormatting.nearest(found, to: point, format: format)
+            try cityIndex.checkFileUnchanged()
+            if !output.isEmpty { print(output) }
+        } catch .missingSection(.spatialIndex) {
+            throw fail("\(index): the index has no spatial index (format 7); rebuild it with this version's build-index", status: 65)
+        } catch {
+            throw fail("\(index): \(error)", status: 65)
         }
     }
 

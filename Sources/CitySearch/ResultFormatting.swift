@@ -19,7 +19,8 @@ enum ResultFormatting {
             let matched = alternate.map { "  (matched \(emphasized($0)))" } ?? ""
             let edits = (match.editCount == 0 ? "" : "  (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
                 + (match.skipsWords ? "  (words skipped)" : "")
-            lines.append("  \(shown), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)\(edits)")
+            let region = match.city.regionLabel.map { ", " + $0 } ?? ""
+            lines.append("  \(shown)\(region), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)\(edits)")
         }
         return lines.joined(separator: "\n")
     }
@@ -39,7 +40,14 @@ enum ResultFormatting {
             + (match.skipsWords ? ", \"skipsWords\": true" : "")
         return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
             + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
-            + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits)}"
+            + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits), \(placeFields(match.city))}"
+    }
+
+    /// `"region", "regionCode", "regionISO"` of a result (each null when the index has none).
+    static func placeFields(_ city: City) -> String {
+        let region = city.region
+        func value(_ text: String?) -> String { text.map(jsonString) ?? "null" }
+        return "\"region\": \(value(region?.name)), \"regionCode\": \(value(region?.code)), \"regionISO\": \(value(region?.isoCode))"
     }
 
     /// One JSON object per match, one per line (NDJSON): the result objects of `json`.
@@ -51,10 +59,11 @@ enum ResultFormatting {
     static func csv(page: some Collection<CityMatch>) -> String {
         let rows = page.map { match in
             [String(match.id), csvField(match.name), match.countryCode, degrees(match.latitudeMicrodegrees),
-             degrees(match.longitudeMicrodegrees), csvField(match.matchedAlternateName ?? ""), String(match.editCount)]
+             degrees(match.longitudeMicrodegrees), csvField(match.matchedAlternateName ?? ""), String(match.editCount),
+             csvField(match.city.region?.name ?? ""), csvField(match.city.region?.code ?? "")]
                 .joined(separator: ",")
         }
-        return (["id,name,country,lat,lon,matched_name,edits"] + rows).joined(separator: "\n")
+        return (["id,name,country,lat,lon,matched_name,edits,region,region_code"] + rows).joined(separator: "\n")
     }
 
     /// One city, for `--id`: a line of text, or one object in the JSON formats (CSV: a header and a row).
@@ -63,14 +72,56 @@ enum ResultFormatting {
         let population = city.population.map { ", \"population\": \($0)" } ?? ""
         switch format {
         case .text:
-            return "\(city.name), \(city.countryCode)  (\(lat), \(lon))  id \(city.id)" + (city.population.map { "  population \($0)" } ?? "")
+            return "\(city.label)  (\(lat), \(lon))  id \(city.id)" + (city.population.map { "  population \($0)" } ?? "")
         case .json, .ndjson:
             return "{\"id\": \(city.id), \"name\": \(jsonString(city.name)), \"country\": \(jsonString(city.countryCode)), "
-                + "\"lat\": \(lat), \"lon\": \(lon)\(population)}"
+                + "\"lat\": \(lat), \"lon\": \(lon)\(population), \(placeFields(city))}"
         case .csv:
-            return "id,name,country,lat,lon,population\n\(city.id),\(csvField(city.name)),\(city.countryCode),\(lat),\(lon),"
-                + (city.population.map(String.init) ?? "")
+            return "id,name,country,lat,lon,population,region,region_code\n\(city.id),\(csvField(city.name)),\(city.countryCode),\(lat),\(lon),"
+                + (city.population.map(String.init) ?? "") + ",\(csvField(city.region?.name ?? "")),\(csvField(city.region?.code ?? ""))"
         }
+    }
+
+    /// `--nearest`: "3 nearest cities to 48.8566, 2.3522", then a line per city with its
+    /// distance; JSON `{"nearest": {"lat", "lon"}, "count", "results": [… "distanceMeters"]}`.
+    static func nearest(_ found: [NearbyCity], to point: Coordinate, format: OutputFormat) -> String {
+        func object(_ nearby: NearbyCity) -> String {
+            let city = nearby.city
+            let population = city.population.map { ", \"population\": \($0)" } ?? ""
+            return "{\"id\": \(city.id), \"name\": \(jsonString(city.name)), \"country\": \(jsonString(city.countryCode)), "
+                + "\"lat\": \(degrees(city.latitudeMicrodegrees)), \"lon\": \(degrees(city.longitudeMicrodegrees))\(population), "
+                + "\(placeFields(city)), \"distanceMeters\": \(meters(nearby.distanceMeters))}"
+        }
+        switch format {
+        case .text:
+            let header = "\(found.count) nearest \(found.count == 1 ? "city" : "cities") to \(point.latitude), \(point.longitude)"
+            return ([header] + found.map { nearby in
+                let city = nearby.city
+                return "  \(city.label)  (\(degrees(city.latitudeMicrodegrees)), \(degrees(city.longitudeMicrodegrees)))  id \(city.id)  "
+                    + kilometres(nearby.distanceMeters)
+            }).joined(separator: "\n")
+        case .json:
+            return "{\"nearest\": {\"lat\": \(point.latitude), \"lon\": \(point.longitude)}, \"count\": \(found.count), \"results\": ["
+                + found.map(object).joined(separator: ", ") + "]}"
+        case .ndjson:
+            return found.map(object).joined(separator: "\n")
+        case .csv:
+            return (["id,name,country,lat,lon,region,region_code,distance_meters"] + found.map { nearby in
+                let city = nearby.city
+                return [String(city.id), csvField(city.name), city.countryCode, degrees(city.latitudeMicrodegrees),
+                        degrees(city.longitudeMicrodegrees), csvField(city.region?.name ?? ""), csvField(city.region?.code ?? ""),
+                        meters(nearby.distanceMeters)].joined(separator: ",")
+            }).joined(separator: "\n")
+        }
+    }
+
+    /// Metres to the decimetre: "345.2".
+    static func meters(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    /// "0.3 km", "12 km", "1,234 km".
+    static func kilometres(_ meters: Double) -> String {
+        let kilometres = meters / 1000
+        return kilometres < 10 ? String(format: "%.1f km", kilometres) : "\(Int(kilometres.rounded()).formatted()) km"
     }
 
     /// What `--inspect` prints: format, counts, checksum state, the section table.

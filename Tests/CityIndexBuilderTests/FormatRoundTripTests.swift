@@ -36,12 +36,12 @@ struct FormatRoundTripTests {
     func header() throws {
         let bytes = Fixtures.smallIndexBytes
         #expect(Array(bytes[0..<4]) == Array("CIDX".utf8))
-        #expect(bytes[4] == 7 && bytes[5] == 0)
+        #expect(bytes[4] == 8 && bytes[5] == 0)
         let recordedSize = (0..<8).reduce(0) { $0 | Int(bytes[16 + $1]) << (8 * $1) }
         #expect(recordedSize == bytes.count)
         let sectionCount = Int(bytes[28])
         let kinds = (0..<sectionCount).map { String(decoding: bytes[(32 + 24 * $0)..<(36 + 24 * $0)], as: UTF8.self) }
-        #expect(kinds == ["FOLD", "NODE", "WNOD", "SYMB", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "NTOP", "WTOP", "WALP"])
+        #expect(kinds == ["FOLD", "NODE", "WNOD", "SYMB", "CITY", "NAME", "ALTN", "WPST", "IDIX", "POPL", "PORD", "GEOK", "NTOP", "WTOP", "WALP"])
         try Fixtures.smallIndex.verify()
     }
 
@@ -340,7 +340,7 @@ struct FormatRoundTripTests {
                 checked += 1
             }
         }
-        #expect(bytes.count == 90_616)
+        #expect(bytes.count == 90_664)
         #expect(checked == bytes.count - 89_980 - 4)  // every byte but FOLD and the checksum
         try CityIndex(bytes: bytes).verify()
     }

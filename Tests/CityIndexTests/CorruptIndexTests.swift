@@ -40,6 +40,14 @@ struct CorruptIndexTests {
             }
         }
         _ = index.city(id: 707860)?.name
+        for city in (0 ..< 8).compactMap({ index.city(id: $0) }) + [index.city(id: 707860)].compactMap({ $0 }) {
+            _ = (city.region, city.country, city.label)
+        }
+        for (latitude, longitude) in [(48.8, 2.3), (-16.7, 180.0), (-90.0, 0.0), (89.9, -179.9)] {
+            guard let point = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+            for nearby in (try? index.nearest(to: point, limit: 5)) ?? [] { _ = (nearby.city.name, nearby.distanceMeters, nearby.city.label) }
+            _ = try? index.nearest(to: point, limit: 3, within: 1_000_000, minimumPopulation: 1, countries: ["US"])
+        }
     }
 
     @Test("a file shorter than the header is rejected before any read")
@@ -56,8 +64,8 @@ struct CorruptIndexTests {
         #expect(throws: IndexFileError.notAnIndexFile(foundMagic: 0x5844_4958)) { try CityIndex(bytes: bytes) }
         bytes = Fixtures.smallIndexBytes
         bytes[4] = 9
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 7...7)) { try CityIndex(bytes: bytes) }
-        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 7...7)
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: 9, supported: 7...8)) { try CityIndex(bytes: bytes) }
+        let error = IndexFileError.unsupportedFormatVersion(found: 9, supported: 7...8)
         #expect(error.description.contains("rebuild"))
         #expect(throws: IndexFileError.fileSizeMismatch(recordedByteCount: UInt64(Fixtures.smallIndexBytes.count),
                                                         actualByteCount: Fixtures.smallIndexBytes.count + 1)) {
@@ -69,10 +77,11 @@ struct CorruptIndexTests {
           arguments: [1, 2, 3, 4, 5, 6])
     func rejectsOlderVersions(version: UInt32) throws {
         let path = Fixtures.directory.appendingPathComponent("small-v\(version).cidx").path
-        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 7...7)) { try CityIndex(path: path) }
-        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 7...7)
-        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 7...7). "
-                + "Rebuild the index with this version's build-index (version 7 holds trie leaves of a few entries in their "
+        #expect(throws: IndexFileError.unsupportedFormatVersion(found: version, supported: 7...8)) { try CityIndex(path: path) }
+        let error = IndexFileError.unsupportedFormatVersion(found: version, supported: 7...8)
+        #expect(error.description == "the file has format version \(version), which this reader no longer reads (it reads 7...8). "
+                + "Rebuild the index with this version's build-index (version 8 adds the regions, country names and "
+                + "spatial index; version 7 holds trie leaves of a few entries in their "
                 + "parents and stores only the node fields a trie uses; version 6 locates the primary names by blocks of "
                 + "records and stores coordinates at the precision the input has; version 5 marks demoted alternate-name matches in the "
                 + "word postings; version 4 holds one-entry trie leaves in their parents "
@@ -88,9 +97,10 @@ struct CorruptIndexTests {
         }
     }
 
-    @Test("every single-byte change either throws or answers, and verify() detects it")
-    func everySingleByteChange() {
-        let original = Fixtures.smallIndexBytes
+    @Test("every single-byte change either throws or answers, and verify() detects it (with and without places)",
+          arguments: [false, true])
+    func everySingleByteChange(withPlaces: Bool) {
+        let original = withPlaces ? Fixtures.smallPlacesIndexBytes : Fixtures.smallIndexBytes
         // Every byte outside the fold table; every 8th of the fold table (its 90 KB of
         // Unicode data would otherwise dominate the run).
         let foldStart = 32 + 24 * Int(original[28])

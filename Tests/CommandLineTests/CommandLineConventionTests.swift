@@ -32,7 +32,7 @@ struct CommandLineConventionTests {
         for tool in [buildIndex, citySearch] {
             let outcome = try tool.run(["--version"])
             #expect(outcome.status == 0)
-            #expect(outcome.standardOutput == "\(released) (index format 7)\n", "\(tool.name)")
+            #expect(outcome.standardOutput == "\(released) (index format 7-8)\n", "\(tool.name)")
         }
     }
 
@@ -51,7 +51,7 @@ struct CommandLineConventionTests {
 
         let inspected = try citySearch.run(["--index", index, "--inspect"])
         #expect(inspected.status == 0)
-        for expected in ["format version: 7", "cities:         \(Fixtures.smallIndex.cityCount)", "checksum:       ok", "NODE", "WNOD", "CITY"] {
+        for expected in ["format version: 8", "cities:         \(Fixtures.smallIndex.cityCount)", "checksum:       ok", "NODE", "WNOD", "CITY"] {
             #expect(inspected.standardOutput.contains(expected), "\(expected) in\n\(inspected.standardOutput)")
         }
 
@@ -67,7 +67,7 @@ struct CommandLineConventionTests {
         #expect(try citySearch.run(["--index", index, "--country", "France", "x"]).status == 64)
         let csv = try citySearch.run(["--index", index, "--format", "csv", "--limit", "100", ""])
         let rows = csv.standardOutput.split(separator: "\n")
-        #expect(rows.first == "id,name,country,lat,lon,matched_name,edits")
+        #expect(rows.first == "id,name,country,lat,lon,matched_name,edits,region,region_code")
         #expect(rows.count == count + 1)
     }
 

@@ -121,7 +121,7 @@ struct CommandLineTests {
         let skipped = try citySearch.run(["--index", rioIndex, "--match", "words", "--typos", "1", "rio janeiro"])
         #expect(skipped.standardOutput == "1 city matches \"rio janeiro\"\n  Rio de Janeiro, BR  (-22.90642, -43.18223)  id 3451190  (words skipped)\n")
         let skippedJSON = try citySearch.run(["--index", rioIndex, "--json", "--match", "words", "--typos", "1", "rio janeiro"])
-        #expect(skippedJSON.standardOutput.contains(#""highlights": [[0, 14]], "skipsWords": true}"#))
+        #expect(skippedJSON.standardOutput.contains(#""highlights": [[0, 14]], "skipsWords": true, "region": null, "regionCode": null, "regionISO": null}"#))
         #expect(try citySearch.run(["--index", rioIndex, "--match", "words", "rio janeiro"]).standardOutput.hasPrefix("0 cities match"))
         let badTypos = try citySearch.run(["--index", index, "--typos", "many", "x"])
         #expect(badTypos.status == 64 && badTypos.standardError.contains("many"))

@@ -1,5 +1,6 @@
-// FuzzIndex: libFuzzer target for CityIndex(bytes:), search (exact and typo-tolerant), match reading
-// and verify(), on indexes as opened and on indexes changed after they opened.
+// FuzzIndex: libFuzzer target for CityIndex(bytes:), search (exact and typo-tolerant), match reading,
+// places (regions, countries, nearest cities) and verify(), on indexes as opened and on indexes
+// changed after they opened.
 //
 //   FuzzIndex --write-seeds DIR   writes small valid index files to start a corpus from
 //   FuzzIndex [libFuzzer flags] CORPUS...   fuzzes (built with -sanitize=fuzzer,address)
@@ -54,6 +55,15 @@ func exercise(_ index: CityIndex) {
             for match in matches { _ = (match.editCount, match.highlightUTF16Range, match.matchedName) }
         }
     }
+    // Places: regions, countries, labels, and nearest cities (the k-d tree of GEOK).
+    for id in 0 ..< 12 {
+        if let city = index.city(id: id) { _ = (city.region, city.country, city.label) }
+    }
+    for (latitude, longitude, limit) in [(48.8, 2.3, 3), (-16.7, 180.0, 5), (-90.0, 0.0, 1), (89.9, -179.9, 20), (0.0, 0.0, 1_000)] {
+        guard let point = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
+        for nearby in (try? index.nearest(to: point, limit: limit)) ?? [] { _ = (nearby.city.label, nearby.distanceMeters) }
+        _ = try? index.nearest(to: point, limit: 4, within: 500_000, minimumPopulation: 1, countries: ["US", "FJ"])
+    }
     _ = index.city(id: 1)
     try? index.verify()
 }
@@ -64,6 +74,10 @@ if arguments.count == 3 && arguments[1] == "--write-seeds" {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     var builder = IndexBuilder()
     builder.foldTableScalars = 0...0x17F
+    builder.places = try PlaceNames(jsonBytes: Array(#"""
+        {"countries":[{"code":"US","code3":"USA","name":"United States","aliases":["USA"]},{"code":"FR","name":"France"}],
+         "regions":[{"country":"US","code":"NY","iso":"US-NY","name":"New York"},{"country":"FR","code":"11","iso":"FR-IDF","name":"Île-de-France"}]}
+        """#.utf8))
     let lists = [
         "[]",
         #"[{"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.283333,"lat":44.549999}}]"#,
@@ -78,6 +92,12 @@ if arguments.count == 3 && arguments[1] == "--write-seeds" {
             + #"{"country":"KR","name":"서울","_id":8,"coord":{"lon":126.9,"lat":37.5}},"#
             + #"{"country":"AA","name":"a","_id":9,"coord":{"lon":0,"lat":0}},"#
             + #"{"country":"AA","name":"ab","_id":10,"coord":{"lon":0,"lat":0}}]"#,
+        #"[{"country":"US","name":"New York","_id":5,"region":"NY","coord":{"lon":-74,"lat":40.7},"population":8804190},"#
+            + #"{"country":"FR","name":"Paris","_id":1,"region":"11","coord":{"lon":2.35,"lat":48.85},"population":2138551},"#
+            + #"{"country":"FR","name":"Lyon","_id":2,"region":"84","coord":{"lon":4.8,"lat":45.7}},"#
+            + #"{"country":"FJ","name":"Somosomo","_id":3,"coord":{"lon":-179.97,"lat":-16.77}},"#
+            + #"{"country":"FJ","name":"Lambasa","_id":4,"coord":{"lon":179.38,"lat":-16.43}},"#
+            + #"{"country":"AQ","name":"Pole","_id":6,"coord":{"lon":0,"lat":-90}}]"#,
     ]
     for (number, list) in lists.enumerated() {
         let bytes = try builder.build(jsonBytes: Array(list.utf8)).bytes

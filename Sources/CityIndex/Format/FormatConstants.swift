@@ -6,14 +6,15 @@ package enum FormatConstants {
     /// "CIDX" read as a little-endian UInt32 (bytes `43 49 44 58`).
     package static let magic: UInt32 = 0x5844_4943
     /// The format version this library writes.
-    package static let currentVersion: UInt32 = 7
+    package static let currentVersion: UInt32 = 8
     /// The format versions this library reads. Versions 1 (no word matching, no ranking
     /// data in the trie), 2 (tries with their label bytes), 3 (every trie leaf stored as a
     /// node, 32-bit alternate-name offsets), 4 (no demoted word postings), 5 (a full name
     /// offset and six-decimal coordinates in every `CITY` record) and 6 (every trie leaf of
     /// several entries stored as a node, every node field stored) are rejected: their files
-    /// must be rebuilt.
-    package static let supportedVersions: ClosedRange<UInt32> = 7...7
+    /// must be rebuilt. A version 7 file is a version 8 file without the optional sections
+    /// version 8 added (`REGN`, `CTRY`, `GEOK`), so it is read as one.
+    package static let supportedVersions: ClosedRange<UInt32> = 7...8
 
     /// Size of the fixed header, before the section table.
     package static let headerByteCount = 32
@@ -21,6 +22,9 @@ package enum FormatConstants {
     package static let sectionEntryByteCount = 24
     /// Most sections a file may list (bounds the work done before anything is trusted).
     package static let maximumSectionCount: UInt32 = 64
+    /// Most distinct regions an index holds (`REGN`'s country index and a city's region are
+    /// read as 16-bit values).
+    package static let maximumRegionCount = 65_535
     /// Sections start at multiples of this.
     package static let sectionAlignment = 8
 

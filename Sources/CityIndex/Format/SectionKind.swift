@@ -43,6 +43,9 @@ public struct SectionKind: RawRepresentable, Hashable, Sendable, CustomStringCon
     public static let wordTopLists = SectionKind("WTOP")
     /// Optional: the first cities in alphabetical order of the widest `WNOD` nodes.
     public static let wordAlphabeticalLists = SectionKind("WALP")
+    public static let regions = SectionKind("REGN")
+    public static let countryNames = SectionKind("CTRY")
+    public static let spatialIndex = SectionKind("GEOK")
 
     /// The four characters, with bytes outside printable ASCII shown as `\xNN`.
     public var description: String {

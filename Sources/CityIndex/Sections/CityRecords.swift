@@ -12,7 +12,8 @@
 /// missing from the exception table reads as the escape value, and `verify()` checks every field.
 struct CityRecords {
     private let countryCodes: ByteView
-    private let countryCount: Int
+    /// The length of the country table.
+    let countryCount: Int
     private let nameBlockStarts: ByteView
     private let nameBlockShift: Int
     /// (rank, id) pairs, `u32` each, in increasing rank order.
@@ -143,4 +144,13 @@ struct CityRecords {
         let index = Int(field(countryStart, width: countryWidth, ofRank: rank))
         return index < countryCount ? countryCodes.uint16(uncheckedAt: 2 * index) : 0
     }
+
+    /// The record's index in the country table; `nil` when outside it (a damaged file). O(1).
+    func countryIndex(ofRank rank: Int) -> Int? {
+        let index = Int(field(countryStart, width: countryWidth, ofRank: rank))
+        return index < countryCount ? index : nil
+    }
+
+    /// Entry `index` of the country table (in `0 ..< countryCount`), first letter in the low byte. O(1).
+    func countryCode(atIndex index: Int) -> UInt16 { countryCodes.uint16(uncheckedAt: 2 * index) }
 }

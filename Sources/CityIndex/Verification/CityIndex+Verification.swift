@@ -6,7 +6,7 @@ extension CityIndex {
     /// the `NODE` keys are exactly the folded names of the records they cover, in search
     /// order, and the `WNOD` postings exactly the word suffix keys of every name, with right
     /// counts and population order, and the top lists are what a search finds (invariants
-    /// I1–I11 of FORMAT.md §9). Run it once after
+    /// I1–I14 of FORMAT.md §9). Run it once after
     /// downloading or caching an index: searching a file that passes cannot meet damage, and
     /// every search answers exactly as SEARCH.md and WORDS.md say.
     ///
@@ -22,6 +22,8 @@ extension CityIndex {
         try contents.verifyIDExceptions()
         try contents.verifyIDIndex()
         try contents.verifyAlternateNames()
+        try contents.verifyPlaces()
+        try contents.verifySpatialIndex()
         let listedNodes = try contents.verifyNameTrie()
         let listedWordNodes = try contents.verifyWordTrie()
         try contents.verifyTopLists(of: .nodes, listedNodes: listedNodes)

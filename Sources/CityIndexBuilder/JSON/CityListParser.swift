@@ -7,7 +7,8 @@ import CityIndexArtifacts
 /// memory does not grow with the input beyond what the caller keeps.
 ///
 /// Accepts a UTF-8 byte-order mark, keys in any order, unknown keys (skipped), integer
-/// coordinates, every escape; optional `population` (non-negative integer or null) and
+/// coordinates, every escape; optional `population` (non-negative integer or null), `region`
+/// (a string of 1 to 255 bytes, or null) and
 /// `alternatenames` (array of strings or null). Rejects anything else with a
 /// `CityListError` that names the line, column and record `_id`.
 final class CityListParser {
@@ -17,7 +18,7 @@ final class CityListParser {
     @exclusivity(unchecked) private var key: [UInt8] = []
     private static let countryKey = Array("country".utf8), nameKey = Array("name".utf8), idKey = Array("_id".utf8)
     private static let coordKey = Array("coord".utf8), populationKey = Array("population".utf8)
-    private static let alternateNamesKey = Array("alternatenames".utf8)
+    private static let alternateNamesKey = Array("alternatenames".utf8), regionKey = Array("region".utf8)
     private static let latitudeKey = Array("lat".utf8), longitudeKey = Array("lon".utf8)
     @exclusivity(unchecked) private var text: [UInt8] = []
 
@@ -90,6 +91,7 @@ final class CityListParser {
         var coordinate: (latitude: Field<Int32>?, longitude: Field<Int32>?, position: InputPosition)?
         var population: Field<UInt32?>?
         var alternateNames: [[UInt8]]?
+        var region: Field<[UInt8]?>?
 
         try reader.skipWhitespace()
         if try reader.peek() == UInt8(ascii: "}") {
@@ -127,6 +129,14 @@ final class CityListParser {
                         let value = try readUnsignedInteger(field: "population", maximum: UInt64(UInt32.max - 1))
                         population = Field(value: UInt32(value), position: valuePosition)
                     }
+                case Self.regionKey:
+                    try once(region != nil)
+                    if try reader.peek() == UInt8(ascii: "n") {
+                        try scanner.readLiteral()
+                        region = Field(value: nil, position: valuePosition)
+                    } else {
+                        region = Field(value: try readString(field: "region"), position: valuePosition)
+                    }
                 case Self.alternateNamesKey:
                     try once(alternateNames != nil)
                     alternateNames = try readStringArray(field: "alternatenames")
@@ -156,10 +166,15 @@ final class CityListParser {
         guard name.value.count <= Int(UInt16.max) else {
             throw scanner.error("\"name\" is \(name.value.count) bytes long; the limit is 65535", at: name.position)
         }
+        if let region, let code = region.value {
+            guard (1 ... Int(UInt8.max)).contains(code.count) else {
+                throw scanner.error("\"region\" must be 1 to 255 bytes long, found \(code.count)", at: region.position)
+            }
+        }
         return ParsedCity(id: id.value, countryCode: UInt16(country.value[0]) | UInt16(country.value[1]) << 8,
                           nameBytes: name.value, latitudeMicrodegrees: latitude.value,
                           longitudeMicrodegrees: longitude.value, population: population?.value ?? nil,
-                          alternateNames: alternateNames ?? [], position: start)
+                          region: region?.value ?? nil, alternateNames: alternateNames ?? [], position: start)
     }
 
     // MARK: Typed values

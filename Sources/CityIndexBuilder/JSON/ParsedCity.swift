@@ -11,6 +11,9 @@ struct ParsedCity {
     var longitudeMicrodegrees: Int32
     /// `nil` when the input gives none (or `null`).
     var population: UInt32?
+    /// The first-level region's code within the country ("TX"; 1...255 bytes of UTF-8), `nil`
+    /// when the input gives none (or `null`).
+    var region: [UInt8]?
     /// The alternate names' UTF-8 bytes (valid UTF-8, each at most 65,535 bytes), in input order.
     var alternateNames: [[UInt8]]
     /// Where the record's `{` is.

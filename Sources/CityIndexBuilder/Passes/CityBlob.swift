@@ -9,7 +9,8 @@ import Foundation
 /// Layout (little-endian): `u32` key length, the folded key, `u16` country (first letter in
 /// the low byte), `u32` id, `u32` line, `u32` column (the record's position: it breaks ties
 /// between duplicate ids, so the order is total), `u32` population (`unknownPopulation` when
-/// absent), `i32` latitude and `i32` longitude in microdegrees, `u16` name length, the name's
+/// absent), `i32` latitude and `i32` longitude in microdegrees, `u32` region number (0 for none,
+/// else 1 + the preparer's number of its (country, region code)), `u16` name length, the name's
 /// UTF-8, `u16` alternate count, then each kept alternate as `u16` length, `u8` 1 when it looks
 /// machine-made (`AlternateDemotion`, computed once), and UTF-8.
 struct CityBlob {
@@ -25,9 +26,11 @@ struct CityBlob {
     var population: UInt32 { load(UInt32.self, at: fixed + 14) }
     var latitudeMicrodegrees: Int32 { Int32(bitPattern: load(UInt32.self, at: fixed + 18)) }
     var longitudeMicrodegrees: Int32 { Int32(bitPattern: load(UInt32.self, at: fixed + 22)) }
-    private var nameStart: Int { fixed + 28 }
+    /// 0 for no region, else 1 + `CityPreparer.regionNumber`.
+    var regionField: UInt32 { load(UInt32.self, at: fixed + 26) }
+    private var nameStart: Int { fixed + 32 }
     var name: UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[nameStart ..< nameStart + Int(load(UInt16.self, at: fixed + 26))])
+        UnsafeRawBufferPointer(rebasing: bytes[nameStart ..< nameStart + Int(load(UInt16.self, at: fixed + 30))])
     }
 
     /// The population order weight (0 when unknown).
@@ -63,7 +66,8 @@ struct CityBlob {
     }
 
     /// Appends the encoding of `city` with its folded `key` and the alternates `alternates` to `output`.
-    static func encode(_ city: ParsedCity, key: [UInt8], alternates: [(text: [UInt8], looksMachineMade: Bool)], into output: inout [UInt8]) {
+    static func encode(_ city: ParsedCity, key: [UInt8], regionField: UInt32, alternates: [(text: [UInt8], looksMachineMade: Bool)],
+                       into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
         func append<T: FixedWidthInteger>(_ value: T) {
             output.appendLittleEndian(value)
@@ -77,6 +81,7 @@ struct CityBlob {
         append(city.population ?? FormatConstants.unknownPopulation)
         append(UInt32(bitPattern: city.latitudeMicrodegrees))
         append(UInt32(bitPattern: city.longitudeMicrodegrees))
+        append(regionField)
         append(UInt16(city.nameBytes.count))
         output.append(contentsOf: city.nameBytes)
         append(UInt16(alternates.count))

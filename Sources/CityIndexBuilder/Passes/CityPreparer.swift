@@ -25,6 +25,8 @@ struct CityPreparer {
     /// The largest population plus one (0: none known).
     private(set) var largestPopulationField: UInt64 = 0
     private(set) var symbolSample = SymbolTrainingSample()
+    /// Each distinct (country, region code) of the cities, numbered in order of first appearance.
+    private(set) var regionNumbers: [RegionKey: UInt32] = [:]
     // Totals that a 32-bit offset of the format or the builder addresses (FORMAT.md §10).
     private var nameByteTotal = 0
     private var keyByteTotal = 0
@@ -75,7 +77,22 @@ struct CityPreparer {
             wordKeyBytes += wordKey.count
             words += starts.count
         }
-        CityBlob.encode(city, key: key, alternates: kept, into: &blob)
+        var regionField: UInt32 = 0
+        if let code = city.region {
+            let region = RegionKey(country: city.countryCode, code: code)
+            if let number = regionNumbers[region] {
+                regionField = number + 1
+            } else {
+                guard regionNumbers.count < limits.maximumRegionCount else {
+                    throw CityListError(line: city.position.line, column: city.position.column, recordID: city.id,
+                                        message: "the list has more than \(limits.maximumRegionCount) distinct regions "
+                                            + "(FORMAT.md §10) at this record")
+                }
+                regionField = UInt32(regionNumbers.count) + 1
+                regionNumbers[region] = regionField - 1
+            }
+        }
+        CityBlob.encode(city, key: key, regionField: regionField, alternates: kept, into: &blob)
         // A sort record's length is a u32 (`ExternalSorter`): only 65,535 alternates of
         // 65,535 bytes each could pass it.
         guard blob.count <= Int(UInt32.max) else {
@@ -103,4 +120,10 @@ struct CityPreparer {
                                     + "(32-bit offsets, FORMAT.md §10) at this record; split the list into several indexes")
         }
     }
+}
+
+/// A first-level region as the cities name it: their country and the region's code.
+struct RegionKey: Hashable {
+    let country: UInt16
+    let code: [UInt8]
 }

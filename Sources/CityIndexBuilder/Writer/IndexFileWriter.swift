@@ -24,6 +24,7 @@ enum IndexFileWriter {
     /// nodes a search reads sit together, then the records and the rest.
     static let sectionOrder: [SectionKind] = [
         .foldTable, .nodes, .wordNodes, .nameSymbols, .cities, .names, .alternateNames, .wordPostings, .idIndex, .population, .populationOrder,
+        .regions, .countryNames, .spatialIndex,
         .nodeTopLists, .wordTopLists, .wordAlphabeticalLists,
     ]
 

@@ -1,4 +1,4 @@
-// Coordinate.swift: a validated latitude and longitude.
+// Coordinate.swift: a validated latitude and longitude, what location searches take.
 
 /// A point on Earth: latitude in -90...90 and longitude in -180...180 degrees, both finite.
 /// The only way to make one is the validating initializer, so every value is valid.
@@ -29,33 +29,7 @@ public struct Coordinate: Hashable, Sendable {
         self.latitude = latitude
         self.longitude = longitude
     }
-
-    /// Latitude with two decimals, for display: "37.77".
-    public var formattedLatitude: String { Self.twoDecimals(latitude) }
-
-    /// Longitude with two decimals: "-122.42".
-    public var formattedLongitude: String { Self.twoDecimals(longitude) }
-
-    /// Degrees, minutes and whole seconds with hemisphere: "37°46′12″N, 122°25′10″W".
-    public var degreesMinutesSeconds: String {
-        Self.sexagesimal(latitude, positive: "N", negative: "S") + ", " + Self.sexagesimal(longitude, positive: "E", negative: "W")
-    }
-
-    static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((value * 100).rounded())
-        let magnitude = hundredths.magnitude
-        let fraction = magnitude % 100
-        return (hundredths < 0 ? "-" : "") + "\(magnitude / 100)." + (fraction < 10 ? "0" : "") + "\(fraction)"
-    }
-
-    static func sexagesimal(_ value: Double, positive: String, negative: String) -> String {
-        let totalSeconds = Int((abs(value) * 3600).rounded())
-        let degrees = totalSeconds / 3600, minutes = totalSeconds % 3600 / 60, seconds = totalSeconds % 60
-        return "\(degrees)°\(minutes)′\(seconds)″" + (value < 0 && totalSeconds > 0 ? negative : positive)
-    }
 }
-
-import CityIndex
 
 extension City {
     /// The city's coordinate (records are validated when built, so this never fails on an
