@@ -22,9 +22,11 @@ extension City {
     /// whose addresses write it so (`Region.abbreviatedCountries`: US, CA, AU), else as its
     /// name; it is left out when the index has none, when it has no name, and when it is the
     /// city's own name ("Berlin, DE", not "Berlin, Berlin, DE").
-    public var label: String {
-        [name, regionLabel, countryCode].compactMap { $0 }.joined(separator: ", ")
-    }
+    public var label: String { name + ", " + locationLabel }
+
+    /// `label` after the name: "IL, US", "Île-de-France, FR", "DE" (for a search box that
+    /// shows the name with its matched part emphasized, then where the city is).
+    public var locationLabel: String { [regionLabel, countryCode].compactMap { $0 }.joined(separator: ", ") }
 
     /// How `label` writes the region: its abbreviation or its name, `nil` when it leaves it out.
     public var regionLabel: String? {

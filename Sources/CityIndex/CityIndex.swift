@@ -133,6 +133,8 @@ final class IndexContents: Sendable {
     let countryNames: CountryNames?
     /// `GEOK`, if present: the cities as a k-d tree over their coordinates.
     let spatialIndex: SpatialIndex?
+    /// The names of the countries and regions, by word key: built by the first qualified query.
+    let placeNames = PlaceNameIndex.Cache()
 
     /// - Complexity: O(1) in the number of cities (O(*f*) for a fold table of *f* entries).
     init(storage: IndexFileBytes) throws(IndexFileError) {

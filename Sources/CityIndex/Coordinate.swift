@@ -31,6 +31,17 @@ public struct Coordinate: Hashable, Sendable {
     }
 }
 
+extension Coordinate {
+    /// The great-circle distance to `other` in metres, on a sphere of the Earth's mean radius
+    /// (6,371,008.8 m; the haversine formula, as `CityIndex.nearest` measures). O(1).
+    public func distanceMeters(to other: Coordinate) -> Double {
+        let (φ1, φ2) = (latitude * .pi / 180, other.latitude * .pi / 180)
+        let h = GreatCircle.haversine(latitude: φ1, cosLatitude: GreatCircle.cosine(φ1), otherLatitude: φ2,
+                                      longitudeDifference: (longitude - other.longitude) * .pi / 180)
+        return GreatCircle.meters(fromHaversine: h)
+    }
+}
+
 extension City {
     /// The city's coordinate (records are validated when built, so this never fails on an
     /// index that passes `verify()`; a damaged record is clamped into range).

@@ -72,8 +72,11 @@ struct CitySearch: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("List the cities nearest to this point, nearest first (reverse geocoding; --limit, --within, --min-population and --country apply).", valueName: "LAT,LON"))
     var nearest: String?
 
-    @Option(help: ArgumentHelp("With --nearest: only cities at most this many kilometres away.", valueName: "KM"))
+    @Option(help: ArgumentHelp("With --nearest or --near: only cities at most this many kilometres away.", valueName: "KM"))
     var within: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Search from this point: with --order population nearer cities rank higher (WORDS.md §11); results show their distance. Also with --interactive.", valueName: "LAT,LON"))
+    var near: String?
 
     @Option(help: ArgumentHelp("With --nearest: only cities with at least this population.", valueName: "N"))
     var minPopulation: Int = 0
@@ -142,6 +145,16 @@ struct CitySearch: AsyncParsableCommand {
             try printNearest(to: nearest, in: cityIndex)
             return
         }
+        let nearPoint = try near.map { text throws in
+            guard let point = PointArgument.parse(text) else {
+                throw fail("--near takes LAT,LON in degrees (latitude -90...90, longitude -180...180), such as 48.8566,2.3522; got '\(text)'",
+                           status: 64)
+            }
+            return point
+        }
+        if let within, !(within.isFinite && within >= 0) {
+            throw fail("--within takes a distance in kilometres, 0 or more; got \(within)", status: 64)
+        }
         if let id {
             guard let city = cityIndex.city(id: id) else { throw fail("\(index): no city has id \(id)", status: 1) }
             print(ResultFormatting.city(city, format: format))
@@ -153,22 +166,22 @@ struct CitySearch: AsyncParsableCommand {
                 throw fail("\(error)", status: 65)
             }
             await InteractiveSearch(index: cityIndex, favorites: store, debounce: .milliseconds(debounceMilliseconds),
-                                    matching: match, order: order, typos: typos, countries: countryFilter).run()
+                                    matching: match, order: order, typos: typos, countries: countryFilter, near: nearPoint).run()
             return
         }
         do {
             let (wanted, overflow) = offset.addingReportingOverflow(limit)
             let matches = try cityIndex.search(queryText, matching: match, order: order, limit: overflow ? .max : wanted,
-                                               typos: typos, countries: countryFilter)
+                                               typos: typos, countries: countryFilter, near: nearPoint, within: within.map { $0 * 1000 })
             let page = matches.dropFirst(offset).prefix(limit)
             let output: String
             switch format {
-            case .json: output = ResultFormatting.json(query: queryText, count: matches.totalCount, page: page)
-            case .ndjson: output = ResultFormatting.ndjson(page: page)
-            case .csv: output = ResultFormatting.csv(page: page)
+            case .json: output = ResultFormatting.json(query: queryText, count: matches.totalCount, page: page, near: nearPoint)
+            case .ndjson: output = ResultFormatting.ndjson(page: page, near: nearPoint)
+            case .csv: output = ResultFormatting.csv(page: page, near: nearPoint)
             case .text:
                 output = ResultFormatting.text(query: queryText, count: matches.totalCount, page: page,
-                                               emphasize: Terminal.allowsEmphasis(on: STDOUT_FILENO))
+                                               emphasize: Terminal.allowsEmphasis(on: STDOUT_FILENO), near: nearPoint)
             }
             try cityIndex.checkFileUnchanged()   // rewritten in place meanwhile: print nothing wrong
             if !output.isEmpty { print(output) }

@@ -20,12 +20,12 @@ final class InteractiveSearch {
 
     init(index: CityIndex, favorites: FavoritesStore, debounce: Duration,
          matching: MatchMode = .prefix, order: ResultOrder = .alphabetical, typos: TypoTolerance = .none,
-         countries: Set<String>? = nil) {
+         countries: Set<String>? = nil, near: Coordinate? = nil) {
         self.favorites = favorites
         session = CitySearchSession(index: index, favorites: favorites,
                                     configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: true,
                                                          matching: matching, order: order, populationOrderLimit: 200, typos: typos,
-                                                         countries: countries))
+                                                         countries: countries, location: near))
     }
 
     /// Runs until the user quits or input ends. The terminal is restored on every way out.
@@ -137,7 +137,8 @@ final class InteractiveSearch {
                 let match = results[position]
                 let marker = position == selection ? "\u{1B}[7m>\u{1B}[0m " : "  "
                 let star = favorites.contains(match.id) ? "★ " : "  "
-                lines.append(marker + star + emphasized(match) + ", " + match.countryCode)
+                let distance = results.distanceMeters(of: match).map { "  " + Coordinate.formattedDistance(meters: $0) } ?? ""
+                lines.append(marker + star + emphasized(match) + ", " + match.city.locationLabel + distance)
             }
         }
         while lines.count < rows - 1 { lines.append("") }
@@ -165,12 +166,14 @@ final class InteractiveSearch {
     private func details(of match: CityMatch) -> [String] {
         let coordinate = match.city.coordinate
         var lines = [
-            "\u{1B}[1m\(match.name)\u{1B}[0m, \(match.countryCode)" + (favorites.contains(match.id) ? "  ★ favorite" : ""),
+            "\u{1B}[1m\(match.name)\u{1B}[0m, \(match.city.locationLabel)" + (favorites.contains(match.id) ? "  ★ favorite" : ""),
             "id:          \(match.id)",
             "coordinates: \(coordinate.formattedLatitude), \(coordinate.formattedLongitude)",
             "             \(coordinate.degreesMinutesSeconds)",
         ]
         if let population = match.population { lines.append("population:  \(population)") }
+        if let region = match.city.region, let name = region.name { lines.append("region:      \(name)" + (region.isoCode.map { " (\($0))" } ?? "")) }
+        if let distance = results?.distanceMeters(of: match) { lines.append("distance:    \(Coordinate.formattedDistance(meters: distance))") }
         lines.append("")
         lines.append("(Esc or Enter: back to the list)")
         return lines

@@ -6,7 +6,7 @@ enum ResultFormatting {
     /// "57 cities match "san jo"", then one line per match: name (highlight in bold when
     /// `emphasize`), country, coordinates and id, and "matched ALTERNATE" when an alternate
     /// name matched (the highlight is then in the alternate).
-    static func text(query: String, count: Int, page: some Collection<CityMatch>, emphasize: Bool) -> String {
+    static func text(query: String, count: Int, page: some Collection<CityMatch>, emphasize: Bool, near: Coordinate? = nil) -> String {
         var lines = ["\(count) \(count == 1 ? "city matches" : "cities match") \"\(query)\""]
         for match in page {
             func emphasized(_ name: String) -> String {
@@ -20,27 +20,29 @@ enum ResultFormatting {
             let edits = (match.editCount == 0 ? "" : "  (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
                 + (match.skipsWords ? "  (words skipped)" : "")
             let region = match.city.regionLabel.map { ", " + $0 } ?? ""
-            lines.append("  \(shown)\(region), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(matched)\(edits)")
+            let distance = near.map { "  " + kilometres(match.city.coordinate.distanceMeters(to: $0)) } ?? ""
+            lines.append("  \(shown)\(region), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(distance)\(matched)\(edits)")
         }
         return lines.joined(separator: "\n")
     }
 
     /// The object of SEARCH.md §5, on one line. When an alternate name matched (word
     /// matching), a result also has `"matchedName"`, and its highlights are in that name.
-    static func json(query: String, count: Int, page: some Collection<CityMatch>) -> String {
-        let results = page.map(resultObject)
+    static func json(query: String, count: Int, page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
+        let results = page.map { resultObject($0, near: near) }
         return "{\"query\": \(jsonString(query)), \"count\": \(count), \"results\": [" + results.joined(separator: ", ") + "]}"
     }
 
     /// One result of SEARCH.md §5 as a JSON object.
-    static func resultObject(_ match: CityMatch) -> String {
+    static func resultObject(_ match: CityMatch, near: Coordinate? = nil) -> String {
         let highlight = match.highlightUTF16Range
         let matched = match.matchedAlternateName.map { ", \"matchedName\": \(jsonString($0))" } ?? ""
         let edits = (match.editCount == 0 ? "" : ", \"edits\": \(match.editCount)")
             + (match.skipsWords ? ", \"skipsWords\": true" : "")
         return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
             + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
-            + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits), \(placeFields(match.city))}"
+            + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits), \(placeFields(match.city))"
+            + (near.map { ", \"distanceMeters\": \(meters(match.city.coordinate.distanceMeters(to: $0)))" } ?? "") + "}"
     }
 
     /// `"region", "regionCode", "regionISO"` of a result (each null when the index has none).
@@ -51,19 +53,20 @@ enum ResultFormatting {
     }
 
     /// One JSON object per match, one per line (NDJSON): the result objects of `json`.
-    static func ndjson(page: some Collection<CityMatch>) -> String {
-        page.map(resultObject).joined(separator: "\n")
+    static func ndjson(page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
+        page.map { resultObject($0, near: near) }.joined(separator: "\n")
     }
 
     /// RFC 4180 CSV: a header line, then one line per match.
-    static func csv(page: some Collection<CityMatch>) -> String {
+    static func csv(page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
         let rows = page.map { match in
             [String(match.id), csvField(match.name), match.countryCode, degrees(match.latitudeMicrodegrees),
              degrees(match.longitudeMicrodegrees), csvField(match.matchedAlternateName ?? ""), String(match.editCount),
              csvField(match.city.region?.name ?? ""), csvField(match.city.region?.code ?? "")]
-                .joined(separator: ",")
+                + (near.map { [meters(match.city.coordinate.distanceMeters(to: $0))] } ?? [])
         }
-        return (["id,name,country,lat,lon,matched_name,edits,region,region_code"] + rows).joined(separator: "\n")
+        let header = "id,name,country,lat,lon,matched_name,edits,region,region_code" + (near == nil ? "" : ",distance_meters")
+        return ([header] + rows.map { $0.joined(separator: ",") }).joined(separator: "\n")
     }
 
     /// One city, for `--id`: a line of text, or one object in the JSON formats (CSV: a header and a row).

@@ -11,6 +11,13 @@ public struct CitySearchResults: RandomAccessCollection, Sendable {
     let matches: CityMatches
     /// With favorites only: positions in `matches` of the favorites, increasing.
     let favoritePositions: ArraySlice<Int>?
+    /// The user's location when the search ran (`CitySearchSession.location`).
+    public let location: Coordinate?
+
+    /// How far `match`'s city is from `location`, in metres; `nil` without a location.
+    public func distanceMeters(of match: CityMatch) -> Double? {
+        location.map { match.city.coordinate.distanceMeters(to: $0) }
+    }
 
     /// How many cities match in all: `count`, or more when population order delivered only
     /// the top `populationOrderLimit`.

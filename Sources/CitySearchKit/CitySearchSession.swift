@@ -34,12 +34,16 @@ public actor CitySearchSession {
         public var typos: TypoTolerance
         /// Only cities of these countries (two-letter codes, "FR"), or all when `nil` (the default).
         public var countries: Set<String>?
+        /// Where the user is: population order then ranks nearer cities higher (WORDS.md §11),
+        /// and results carry their distance (`CitySearchResults.distanceMeters(of:)`).
+        /// `setLocation(_:)` changes it on a running session.
+        public var location: Coordinate?
 
         /// A configuration; each parameter is the property of the same name.
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
                     rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
                     order: ResultOrder = .alphabetical, populationOrderLimit: Int = 50, typos: TypoTolerance = .none,
-                    countries: Set<String>? = nil) {
+                    countries: Set<String>? = nil, location: Coordinate? = nil) {
             self.debounce = debounce
             self.minimumCharacterCount = minimumCharacterCount
             self.rejectsRepeatedQueries = rejectsRepeatedQueries
@@ -48,6 +52,7 @@ public actor CitySearchSession {
             self.populationOrderLimit = populationOrderLimit
             self.typos = typos
             self.countries = countries
+            self.location = location
         }
 
         /// The earlier spelling of `init`, with `populationOrderLimit` named `rankedResultLimit`.
@@ -77,6 +82,8 @@ public actor CitySearchSession {
 
     /// Only favorites, in the same order as a normal search. Changing it forgets the last query.
     public private(set) var isFavoritesOnly = false
+    /// Where the user is (`Configuration.location` at first).
+    public private(set) var location: Coordinate?
     private var generation = 0
     private var pendingDebounce: Task<Void, any Error>?
     private var lastDeliveredQuery: String?
@@ -100,6 +107,14 @@ public actor CitySearchSession {
         self.favorites = favorites
         self.configuration = configuration
         self.clock = clock
+        location = configuration.location
+    }
+
+    /// Moves the user: later searches rank from `location` (`nil`: from nowhere). Forgets the
+    /// last query, so the same query runs again.
+    public func setLocation(_ location: Coordinate?) {
+        if location != self.location { lastDeliveredQuery = nil }
+        self.location = location
     }
 
     /// Shows only favorites (in the same order as a normal search) or everything again.
@@ -148,7 +163,8 @@ public actor CitySearchSession {
             let limit = configuration.order == .population ? configuration.populationOrderLimit : .max
             let resultLimit = isFavoritesOnly ? .max : limit
             matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
-                                       limit: resultLimit, typos: configuration.typos, countries: configuration.countries)
+                                       limit: resultLimit, typos: configuration.typos, countries: configuration.countries,
+                                       near: location)
             // A file rewritten in place gives wrong results, never a crash: do not deliver them.
             try index.checkFileUnchanged()
         } catch {
@@ -156,7 +172,8 @@ public actor CitySearchSession {
         }
         lastDeliveredQuery = queryFragment
         guard isFavoritesOnly else {
-            return CitySearchResults(query: queryFragment, isFavoritesOnly: false, matches: matches, favoritePositions: nil)
+            return CitySearchResults(query: queryFragment, isFavoritesOnly: false, matches: matches, favoritePositions: nil,
+                                     location: location)
         }
         let ranks = currentFavoriteRanks()
         guard matches.rankRange != nil else {
@@ -164,7 +181,7 @@ public actor CitySearchSession {
             let favorite = Set(ranks)
             let positions = matches.indices.filter { favorite.contains(matches[$0].city.rank) }
             return CitySearchResults(query: queryFragment, isFavoritesOnly: true, matches: matches,
-                                     favoritePositions: positions[...])
+                                     favoritePositions: positions[...], location: location)
         }
         // Prefix matches in search order are a contiguous run of ranks.
         let matchRanks = matches.rankRange ?? 0..<0
@@ -172,7 +189,7 @@ public actor CitySearchSession {
         let upper = ranks.partitioningIndex(where: { $0 >= matchRanks.upperBound })
         let positions = ranks[lower..<upper].map { $0 - matchRanks.lowerBound }
         return CitySearchResults(query: queryFragment, isFavoritesOnly: true, matches: matches,
-                                 favoritePositions: positions[...])
+                                 favoritePositions: positions[...], location: location)
     }
 
     /// The favorites' ranks in search order, recomputed only when the favorites changed.

@@ -2,6 +2,23 @@
 import CityIndex
 
 extension Coordinate {
+    /// A distance as a search box shows it: "350 m", "4.0 km", "266 km", "1,204 km".
+    public static func formattedDistance(meters: Double) -> String {
+        guard meters.isFinite, meters >= 0 else { return "-" }
+        if meters < 1_000 { return "\(Int(meters.rounded())) m" }
+        if meters < 10_000 {
+            let tenths = Int((meters / 100).rounded())
+            return "\(tenths / 10).\(tenths % 10) km"
+        }
+        var digits = String(Int((meters / 1_000).rounded()))
+        var grouped = ""
+        while digits.count > 3 {
+            grouped = "," + digits.suffix(3) + grouped
+            digits.removeLast(3)
+        }
+        return digits + grouped + " km"
+    }
+
     /// Latitude with two decimals, for display: "37.77".
     public var formattedLatitude: String { Self.twoDecimals(latitude) }
 

@@ -21,6 +21,25 @@ extension CityIndex {
                                   countries: countries, foldTable: contents.foldTable))
     }
 
+    /// `search(_:matching:order:limit:typos:countries:)` from where the user is (WORDS.md §11):
+    /// in population order, nearer cities rank higher (`LocationBias`: a city next door counts
+    /// as one a hundred times larger, one 500 km away as itself); with `within`, only cities at
+    /// most that many metres from `near` match, in any order.
+    ///
+    /// ```swift
+    /// let here = try Coordinate(latitude: 43.66, longitude: -70.26)   // Portland, Maine
+    /// let top = try index.search("portland", matching: .words, order: .population, limit: 5, near: here)
+    /// ```
+    /// - Complexity: the search without the location for the first `LocationBias.candidateCount`
+    ///   matches, then O(*c* log *c*) to order them; with `within`, O(*M*) for the *M* matches.
+    public func search(_ query: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
+                       limit: Int = .max, typos: TypoTolerance = .none, countries: Set<String>? = nil,
+                       near: Coordinate?, within: Double? = nil) throws(IndexFileError) -> CityMatches {
+        precondition(limit >= 0, "limit must not be negative")
+        return try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos,
+                                  countries: countries, near: near, within: within, foldTable: contents.foldTable))
+    }
+
     /// "FR" as the record's country value (first letter in the low byte); nil unless two ASCII letters.
     static func countryCodeValue(_ code: String) -> UInt16? {
         let bytes = Array(code.uppercased().utf8)

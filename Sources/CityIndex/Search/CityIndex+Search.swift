@@ -44,16 +44,33 @@ extension CityIndex {
                                   countries: nil, foldTable: contents.foldTable))
     }
 
+    /// `search(_:matching:order:limit:typos:)` without the qualifier stage (WORDS.md §10): what
+    /// WORDS.md §2–§9 specify alone, which the tests' naive references model.
+    package func searchIgnoringPlaces(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
+                                      limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
+        try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos, countries: nil,
+                           allowsQualifiers: false, foldTable: contents.foldTable))
+    }
+
     /// Runs the stages of `plan` in order (`SearchPlan`).
     func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
         var result = try walk(plan)
         if let key = plan.skippedWordKey {
             result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
         }
-        if let countries = plan.countries {
-            result = result.keeping(countries: countries, limit: plan.limit)
+        if plan.allowsQualifiers, let qualified = try qualifiedMatches(of: plan) {
+            result = qualified
         }
-        return result
+        if let countries = plan.countries {
+            result = result.keeping(countries: countries, limit: .max)
+        }
+        if let near = plan.near, let within = plan.within {
+            result = result.keeping(within: within, of: near)
+        }
+        if plan.isBiased, let near = plan.near {
+            result = result.biased(toward: near)
+        }
+        return result.limited(to: plan.limit)
     }
 
     /// The matches of `plan`'s walk, at most `plan.walkLimit` of them, in `plan.order`.

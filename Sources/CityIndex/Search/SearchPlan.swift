@@ -7,10 +7,16 @@
 /// 2. **Skipped words** (WORDS.md §9), forgiving word searches only: when the walk found fewer
 ///    than `SkippedWords.fallbackThreshold` cities, names with words between the query's words
 ///    join them. The walk then returns at least that many, to know, and to merge with.
-/// 3. **Countries**: only the matches in the given countries stay. The stages before it then
-///    run without a limit.
-/// 4. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
-///    before it.
+/// 3. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
+///    words that name a country or a region ("paris tx", "london, uk") restrict the matches of
+///    the words before them to cities there.
+/// 4. **Countries**: only the matches in the given countries stay.
+/// 5. **Radius**: only the matches within `within` metres of `near` stay.
+/// 6. **Location bias** (WORDS.md §11), population order with `near`: the first
+///    `LocationBias.candidateCount` matches are ordered again by population and nearness.
+/// 7. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
+///    before it. Stages 4 and 5 need every match: the stages before them then run without a
+///    limit.
 ///
 /// Deciding costs the query's folding, O(*m*) for *m* query bytes, and allocates only for the
 /// keys of word matching and typo tolerance.
@@ -38,13 +44,24 @@ struct SearchPlan {
     let countries: Set<UInt16>?
     /// The page's size.
     let limit: Int
+    /// Whether the qualifier stage runs (not for the searches it runs itself).
+    let allowsQualifiers: Bool
+    let typos: TypoTolerance
+    /// The user's location (stage 6), and the radius around it (stage 5), in metres.
+    let near: Coordinate?
+    let within: Double?
 
     init(query: String, matching: MatchMode, order: ResultOrder, limit: Int, typos: TypoTolerance,
-         countries: Set<String>?, foldTable: FoldTable) {
+         countries: Set<String>?, near: Coordinate? = nil, within: Double? = nil, allowsQualifiers: Bool = true,
+         foldTable: FoldTable) {
         self.query = query
         self.matching = matching
         self.order = order
         self.limit = limit
+        self.typos = typos
+        self.near = near
+        self.within = near == nil ? nil : within
+        self.allowsQualifiers = allowsQualifiers
         self.countries = countries.map { Set($0.compactMap(CityIndex.countryCodeValue)) }
         // The word key, folded once: word matching always needs it (WORDS.md §2).
         let wordKey = matching == .words ? Self.key(of: query, matching: .words, foldTable: foldTable) : []
@@ -52,9 +69,15 @@ struct SearchPlan {
         walk = Self.walk(query: query, wordKey: wordKey, matching: matching, typos: typos, foldTable: foldTable)
     }
 
-    /// How many matches the walk and the skipped-word stage keep: the stages after them see
-    /// every match.
-    var matchLimit: Int { countries == nil ? limit : .max }
+    /// How many matches the walk, the skipped-word and the qualifier stages keep: every match
+    /// for the country and radius stages, the bias's candidates for the bias.
+    var matchLimit: Int {
+        if countries != nil || within != nil { return .max }
+        return isBiased ? max(limit, LocationBias.candidateCount) : limit
+    }
+
+    /// Whether stage 6 runs.
+    var isBiased: Bool { near != nil && order == .population }
 
     /// How many matches the walk returns.
     var walkLimit: Int { skippedWordKey == nil ? matchLimit : max(matchLimit, SkippedWords.fallbackThreshold) }

@@ -1,0 +1,55 @@
+// CityMatches+Location.swift: the radius and location-bias stages of a search (WORDS.md §11).
+
+extension CityMatches {
+    /// The matches at most `meters` from `point`, in the same order; `totalCount` counts them. O(*M*).
+    func keeping(within meters: Double, of point: Coordinate) -> CityMatches {
+        let largest = GreatCircle.haversine(ofMeters: Swift.max(0, meters))
+        let origin = LocationOrigin(point)
+        let kept = entries.filter { origin.haversine(to: Int($0.rank), in: contents) <= largest }
+        return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
+    }
+
+    /// The matches ordered by `LocationBias.score` from `point`, ties in their order; the same
+    /// total. O(*M* log *M*) for the *M* matches held (at most `LocationBias.candidateCount`
+    /// when the plan asked for no more).
+    func biased(toward point: Coordinate) -> CityMatches {
+        let origin = LocationOrigin(point)
+        let held = entries
+        let scores = held.map { entry in
+            let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
+            var weight = Double(key.undividedWeight)
+            for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
+            let meters = GreatCircle.meters(fromHaversine: origin.haversine(to: Int(entry.rank), in: contents))
+            return LocationBias.score(weight: weight, meters: meters)
+        }
+        let order = held.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        return CityMatches(contents: contents, storage: .entries(order.map { held[$0] }), query: query, totalCount: totalCount)
+    }
+
+    /// The matches held, as entries.
+    private var entries: [Entry] {
+        switch storage {
+        case .ranks(let ranks): ranks.map { Entry(rank: UInt32($0), slot: 0) }
+        case .entries(let entries): entries
+        }
+    }
+}
+
+/// A point, in radians, ready to measure haversines to cities.
+struct LocationOrigin {
+    let latitude: Double, longitude: Double, cosLatitude: Double
+
+    init(_ point: Coordinate) {
+        latitude = point.latitude * .pi / 180
+        longitude = point.longitude * .pi / 180
+        cosLatitude = GreatCircle.cosine(latitude)
+    }
+
+    /// The haversine to the city at `rank`. O(1).
+    func haversine(to rank: Int, in contents: IndexContents) -> Double {
+        let cityLatitude = NearestSearch.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
+        let cityLongitude = NearestSearch.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
+        return GreatCircle.haversine(latitude: latitude, cosLatitude: cosLatitude, otherLatitude: cityLatitude,
+                                     longitudeDifference: longitude - cityLongitude)
+    }
+}

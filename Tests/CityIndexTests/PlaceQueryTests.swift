@@ -1,0 +1,148 @@
+// PlaceQueryTests.swift: qualified queries (WORDS.md §10) and searches from a location (§11) on Data/.
+import CityIndex
+import CityIndexTestSupport
+import Foundation
+import Testing
+
+@Suite("Queries that name a place, and searches from a location")
+struct PlaceQueryTests {
+    static let recommended: (matching: MatchMode, order: ResultOrder, typos: TypoTolerance) = (.words, .population, .automatic)
+
+    func first(_ query: String, near: Coordinate? = nil, matching: MatchMode = .words) throws -> [Int] {
+        let index = try Fixtures.defaultDataset.get().index
+        let matches = try index.search(query, matching: matching, order: .population, limit: 5, typos: .automatic, near: near)
+        return matches.map(\.id)
+    }
+
+    @Test("each WORDS.md §10 rule: names, aliases, codes, typos, commas, ambiguity, in every match mode", arguments: [
+        ("paris tx", 4717560), ("paris, texas", 4717560), ("london canada", 6058560), ("london ontario", 6058560),
+        ("london on", 6058560), ("paris, france", 2988507), ("paris fr", 2988507), ("london, uk", 2643743),
+        ("münchen deutschland", 2867714), ("saint petersburg russia", 498817), ("portland me", 4975802),
+        ("perth scotland", 2640358), ("springfield il", 4250542), ("portland mainee", 4975802),
+        ("athens georgia", 4180386), ("sydney nsw", 2147714), ("paris xyzzy", 0),
+    ])
+    func qualified(query: String, expectedID: Int) throws {
+        let ids = try first(query)
+        if expectedID == 0 {
+            // "xyzzy" names no place: no reading, the words are searched as they are.
+            let index = try Fixtures.defaultDataset.get().index
+            let plain = try index.searchIgnoringPlaces(query, matching: .words, order: .population, limit: 5, typos: .automatic)
+            #expect(ids == plain.map(\.id), "\(query)")
+        } else {
+            #expect(ids.first == expectedID, "\(query): \(ids)")
+        }
+        if !query.contains("ü") && expectedID != 0 {
+            let prefix = try first(query, matching: .prefix)
+            #expect(prefix.first == expectedID, "\(query) prefix: \(prefix)")
+        }
+    }
+
+    @Test("a query that matches a city as typed is not read as qualified: new york, san jo, hong kong")
+    func namesStayNames() throws {
+        let index = try Fixtures.defaultDataset.get().index
+        for query in ["new york", "san jo", "hong kong", "rio de janeiro", "santa cruz", "la paz"] {
+            for matching in MatchMode.allCases {
+                let found = try index.search(query, matching: matching, order: .population, limit: 10, typos: .automatic)
+                let plain = try index.searchIgnoringPlaces(query, matching: matching, order: .population, limit: 10, typos: .automatic)
+                #expect(found.map(\.id) == plain.map(\.id) && found.totalCount == plain.totalCount, "\(query) \(matching)")
+            }
+        }
+    }
+
+    @Test("on Data/: a city's name followed by its region or country keeps exactly the name's matches there (500 seeded cities)")
+    func qualifiedAgreesWithFilteredSearch() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        let index = dataset.index
+        var random = SeededGenerator(seed: 11)
+        var checked = 0
+        for _ in 0 ..< 500 {
+            let reference = dataset.cities[Int.random(in: 0 ..< dataset.cities.count, using: &random)]
+            guard let city = index.city(id: reference.id), let region = city.region, let regionName = region.name,
+                  let countryName = city.country?.name, !reference.name.contains(where: { ",()".contains($0) }) else { continue }
+            // (A query ending in ")" matches no name in word matching, with or without a place.)
+            for (qualifier, inPlace) in [(regionName, { (c: City) in c.region == region }),
+                                         (countryName, { (c: City) in c.countryCode == reference.country })] {
+                let query = reference.name + ", " + qualifier
+                let found = try index.search(query, matching: .words, order: .population, limit: .max)
+                let expected = try index.searchIgnoringPlaces(reference.name, matching: .words, order: .population)
+                    .filter { inPlace($0.city) }
+                // The qualifier may name more places than this one (an alias two share): a superset.
+                #expect(found.contains { $0.id == reference.id }, "\(query)")
+                #expect(Set(expected.map(\.id)).isSubset(of: Set(found.map(\.id))), "\(query)")
+                checked += 1
+            }
+        }
+        #expect(checked > 500)
+    }
+
+    /// The documented bias, computed independently: Vincenty distances and the dataset's
+    /// populations, over the first 200 matches of the search without the location.
+    static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int]) -> [Int] {
+        let scored = unbiased.prefix(200).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
+            var weight = Double(populations[match.id] ?? 0)
+            if match.matchedAlternateName != nil { weight = (weight / 10).rounded(.down) }
+            if match.isDemoted { weight = (weight / 10).rounded(.down) }
+            for _ in 0 ..< match.editCount + (match.skipsWords ? 1 : 0) { weight /= 10 }
+            let meters = NaiveNearest.distance(latitude: point.latitude, longitude: point.longitude,
+                                               toLatitude: match.city.latitude, longitude: match.city.longitude)
+            return ((weight + 1) * (1 + 100 * exp(-meters / 50_000)), position, match.id)
+        }
+        return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.position < $1.position }.map(\.id)
+    }
+
+    @Test("on Data/: the biased order is the documented score over the first 200 matches (300 seeded queries and points)")
+    func biasAgreesWithFormula() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        let index = dataset.index
+        var generator = QueryGenerator(names: dataset.names, seed: 21)
+        var random = SeededGenerator(seed: 22)
+        for round in 0 ..< 300 {
+            let query = generator.next()
+            let city = dataset.cities[Int.random(in: 0 ..< dataset.cities.count, using: &random)]
+            let point = try Coordinate(latitude: city.coord.lat, longitude: city.coord.lon)
+            let matching: MatchMode = round % 2 == 0 ? .words : .prefix
+            let typos: TypoTolerance = round % 3 == 0 ? .none : .automatic
+            let unbiased = try index.search(query, matching: matching, order: .population, limit: 200, typos: typos)
+            let biased = try index.search(query, matching: matching, order: .population, limit: 20, typos: typos, near: point)
+            let expected = Self.expectedBiased(unbiased, near: point, populations: dataset.populationByID)
+            #expect(biased.map(\.id) == Array(expected.prefix(20)), "\(query) \(matching) near \(city.name)")
+            #expect(biased.totalCount == unbiased.totalCount, "\(query)")
+        }
+    }
+
+    @Test("the bias's anchors: a namesake next door first, a famous far city not buried")
+    func biasAnchors() throws {
+        let springfieldIL = try Coordinate(latitude: 39.80172, longitude: -89.64371)
+        #expect(try first("springfield", near: springfieldIL).first == 4250542)
+        let portlandME = try Coordinate(latitude: 43.65737, longitude: -70.2589)
+        #expect(try first("portland", near: portlandME).first == 4975802)
+        #expect(try first("portland").first == 5746545)   // Oregon without a location
+        let montreal = try Coordinate(latitude: 45.50884, longitude: -73.58781)
+        #expect(try first("paris", near: montreal).contains(2988507))
+        let sydney = try Coordinate(latitude: -33.86785, longitude: 151.20732)
+        #expect(try first("london", near: sydney).contains(2643743))
+    }
+
+    @Test("on Data/: within a radius keeps exactly the matches that near, in order")
+    func radius() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        let index = dataset.index
+        let paris = try Coordinate(latitude: 48.85341, longitude: 2.3488)
+        for (query, kilometres) in [("saint", 50.0), ("sa", 20), ("paris", 30), ("mont", 100)] {
+            for order in ResultOrder.allCases {
+                let all = try index.search(query, matching: .words, order: order)
+                let expected = all.filter {
+                    NaiveNearest.distance(latitude: 48.85341, longitude: 2.3488, toLatitude: $0.city.latitude, longitude: $0.city.longitude)
+                        <= kilometres * 1000
+                }
+                let found = try index.search(query, matching: .words, order: order, near: paris, within: kilometres * 1000)
+                if order == .alphabetical {
+                    #expect(found.map(\.id) == expected.map(\.id), "\(query) \(order)")
+                } else {
+                    #expect(Set(found.map(\.id)) == Set(expected.map(\.id)), "\(query) \(order)")
+                }
+                #expect(found.totalCount == expected.count, "\(query) \(order)")
+            }
+        }
+    }
+}
