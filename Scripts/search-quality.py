@@ -30,6 +30,12 @@ Rules (each kind takes the 100 most populous cities it applies to; ties by id):
   abbreviated  a name starting with Saint, Sainte, Santa, Santo, Sankt, Fort, Mount, Mont, Port,
                Puerto or Punta, that word abbreviated (st, ste, sta, sto, st, ft, mt, mt, pt,
                pto, pta) and the next word                                    ("ft lauderdale")
+  qualified    a city whose plain name a more populous city also has, typed with its place in
+               one of four ways, in turn: the region's abbreviation (its name where it has none),
+               ", " and the region's name, the country's name, ", " and the country's code
+               (Data/places.json)                                             ("portland me" -> Portland, Maine)
+  near         the same cities, their plain name typed from a point up to about 20 km from the
+               city (seeded), passed as --near                                ("portland" near Portland, Maine)
 
 Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
 Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
@@ -186,7 +192,61 @@ def run_together_query(city):
 KINDS = [("prefix", prefix_query), ("later word", later_word_query),
          ("punctuation", punctuation_query), ("alternate", alternate_query),
          ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query),
-         ("skipped word", skipped_word_query), ("whole alternate", whole_alternate_query), ("abbreviated", abbreviated_query), ("transliterated", transliterated_query)]
+         ("skipped word", skipped_word_query), ("whole alternate", whole_alternate_query), ("abbreviated", abbreviated_query), ("transliterated", transliterated_query),
+         ("qualified", qualified_query), ("near", near_query)]
+
+
+PLACES = {}
+
+
+def load_places():
+    with open(os.path.join(ROOT, "Data", "places.json"), encoding="utf-8") as stream:
+        places = json.load(stream)
+    PLACES["countries"] = {country["code"]: country for country in places["countries"]}
+    PLACES["regions"] = {(region["country"], region["code"]): region for region in places["regions"]}
+
+
+def namesakes_of_larger(cities):
+    """The ids of cities whose plain name a more populous city of the list also has."""
+    best = {}
+    for city in cities:
+        key = plain(city["name"])
+        if key not in best or (city.get("population") or 0) > (best[key].get("population") or 0):
+            best[key] = city
+    return {city["_id"] for city in cities if best[plain(city["name"])]["_id"] != city["_id"]}
+
+
+NAMESAKES = set()
+
+
+def qualified_query(city):
+    if city["_id"] not in NAMESAKES or not is_latin(city["name"]):
+        return None
+    region = PLACES["regions"].get((city["country"], city.get("region")))
+    country = PLACES["countries"].get(city["country"])
+    if region is None or country is None:
+        return None
+    name = plain(city["name"])
+    form = city["_id"] % 4
+    if form == 0:
+        iso = region.get("iso") or ""
+        abbreviation = iso.split("-", 1)[1] if "-" in iso and iso.split("-", 1)[1].isalpha() else None
+        return f"{name} {plain(abbreviation or region['name'])}"
+    if form == 1:
+        return f"{name}, {plain(region['name'])}"
+    if form == 2:
+        return f"{name} {plain(country['name'])}"
+    return f"{name}, {city['country'].lower()}"
+
+
+def near_query(city):
+    if city["_id"] not in NAMESAKES or not is_latin(city["name"]):
+        return None
+    generator = random.Random(city["_id"])
+    latitude = max(-90.0, min(90.0, city["coord"]["lat"] + generator.uniform(-0.15, 0.15)))
+    longitude = city["coord"]["lon"] + generator.uniform(-0.15, 0.15)
+    longitude = longitude - 360 if longitude > 180 else longitude + 360 if longitude < -180 else longitude
+    return (plain(city["name"]), f"{latitude:.5f},{longitude:.5f}")
 
 
 def query_set(cities):
@@ -205,8 +265,12 @@ def query_set(cities):
 
 
 def run(city_search, index, query, match, rank, typos):
+    near = []
+    if isinstance(query, tuple):
+        query, point = query
+        near = ["--near", point]
     output = subprocess.run([city_search, "--index", index, "--json", "--limit", "10",
-                             "--match", match, "--order", rank, "--typos", typos, "--", query],
+                             "--match", match, "--order", rank, "--typos", typos] + near + ["--", query],
                             check=True, capture_output=True, text=True).stdout
     return [result["id"] for result in json.loads(output)["results"]]
 
@@ -228,6 +292,8 @@ def main():
         subprocess.run([os.path.join(ROOT, ".build", "release", "build-index"), arguments.data, "-o", index, "--quiet"], check=True)
     with lzma.open(arguments.data) if arguments.data.endswith(".xz") else open(arguments.data, "rb") as stream:
         cities = json.load(stream)
+    load_places()
+    NAMESAKES.update(namesakes_of_larger(cities))
     pairs = query_set(cities)
 
     print(f"{len(pairs)} (query, expected city) pairs from {os.path.basename(arguments.data)}, "

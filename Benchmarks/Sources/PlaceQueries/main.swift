@@ -1,8 +1,9 @@
 // PlaceQueries: nearest-city search (CityIndex.nearest, the k-d tree of GEOK) against a linear
-// scan over every city, on the same seeded points, in one run.
+// scan over every city, on the same seeded points; then the recommended search with and
+// without a location, and queries that name a place, in one run.
 //
 // Usage: PlaceQueries INDEX [POINTS]
-// Prints a Markdown table: p50 and p99 per query of each, and the scan's time over the index's.
+// Prints two Markdown tables: p50 and p99 per query, and the ratios.
 import CityIndex
 import Foundation
 
@@ -27,10 +28,7 @@ struct Seeded: RandomNumberGenerator {
 }
 
 // Every city's coordinates, read once through the public API (the scan's data).
-var cities: [City] = []
-let all = try index.search("")
-cities.reserveCapacity(all.count)
-for match in all { cities.append(match.city) }
+let cities: [City] = try index.search("").map(\.city)
 let vectors: [SIMD3<Double>] = cities.map { city in
     let (φ, λ) = (city.latitude * .pi / 180, city.longitude * .pi / 180)
     return SIMD3(cos(φ) * cos(λ), cos(φ) * sin(λ), sin(φ))
@@ -112,4 +110,46 @@ for (label, nearCities) in [("near cities", true), ("anywhere", false)] {
               + "\(format(percentile(scanTimes, 0.5))) | \(String(format: "%.0fx", percentile(scanTimes, 0.5) / p50)) |")
     }
 }
+
+// The recommended search (words, population, typos forgiven) typed as people type: the first
+// 3 to 10 letters of seeded cities' names; each query without a location and from a seeded
+// city's place, alternately, the fastest of two each. Then "name region" and "name, country".
+var random = Seeded(state: 9)
+let typed: [String] = (0 ..< min(pointCount, 5_000)).map { _ in
+    let name = Array(cities[Int.random(in: 0 ..< cities.count, using: &random)].name)
+    return String(name.prefix(Int.random(in: 3 ... 10, using: &random)))
+}
+let places = points(nearCities: true, count: typed.count, seed: 3)
+var plainTimes: [Double] = [], biasedTimes: [Double] = []
+func fastest(_ body: () -> Void) -> Double { min(time(body), time(body)) }
+for (query, point) in zip(typed, places) {
+    plainTimes.append(fastest {
+        sink &+= (try? index.search(query, matching: .words, order: .population, limit: 10, typos: .automatic))?.first?.id ?? 0
+    })
+    biasedTimes.append(fastest {
+        sink &+= (try? index.search(query, matching: .words, order: .population, limit: 10, typos: .automatic, near: point))?.first?.id ?? 0
+    })
+}
+var qualifiedTimes: [Double] = []
+var qualifiedQueries: [String] = []
+for city in cities.shuffled(using: &random) where qualifiedQueries.count < min(pointCount, 2_000) {
+    guard let region = city.region, let name = region.name, city.name.allSatisfy({ $0.isASCII }) else { continue }
+    qualifiedQueries.append(qualifiedQueries.count % 2 == 0 ? city.name + " " + (region.abbreviation ?? name)
+                            : city.name + ", " + (city.country?.name ?? city.countryCode))
+}
+for query in qualifiedQueries {
+    qualifiedTimes.append(fastest {
+        sink &+= (try? index.search(query, matching: .words, order: .population, limit: 10, typos: .automatic))?.first?.id ?? 0
+    })
+}
+plainTimes.sort(); biasedTimes.sort(); qualifiedTimes.sort()
+print("")
+print("| search (words, population, typos auto, limit 10) | queries | p50 | p99 | p50 / unbiased | p99 / unbiased |")
+print("|---|---:|---:|---:|---:|---:|")
+let (plain50, plain99) = (percentile(plainTimes, 0.5), percentile(plainTimes, 0.99))
+print("| unbiased | \(plainTimes.count) | \(format(plain50)) | \(format(plain99)) | 1.00 | 1.00 |")
+print("| near a seeded city | \(biasedTimes.count) | \(format(percentile(biasedTimes, 0.5))) | \(format(percentile(biasedTimes, 0.99))) | "
+      + String(format: "%.2f | %.2f |", percentile(biasedTimes, 0.5) / plain50, percentile(biasedTimes, 0.99) / plain99))
+print("| \"name region\" and \"name, country\" | \(qualifiedTimes.count) | \(format(percentile(qualifiedTimes, 0.5))) | "
+      + "\(format(percentile(qualifiedTimes, 0.99))) | - | - |")
 if sink == 42 { print("") }   // keeps the results alive
