@@ -76,9 +76,9 @@ struct PlaceQueryTests {
     }
 
     /// The documented bias, computed independently: Vincenty distances and the dataset's
-    /// populations, over the first 200 matches of the search without the location.
+    /// populations, over the first 64 matches of the search without the location (WORDS.md §11).
     static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int]) -> [Int] {
-        let scored = unbiased.prefix(200).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
+        let scored = unbiased.prefix(64).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
             var weight = Double(populations[match.id] ?? 0)
             if match.matchedAlternateName != nil { weight = (weight / 10).rounded(.down) }
             if match.isDemoted { weight = (weight / 10).rounded(.down) }
@@ -90,7 +90,7 @@ struct PlaceQueryTests {
         return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.position < $1.position }.map(\.id)
     }
 
-    @Test("on Data/: the biased order is the documented score over the first 200 matches (300 seeded queries and points)")
+    @Test("on Data/: the biased order is the documented score over the first 64 matches (300 seeded queries and points)")
     func biasAgreesWithFormula() throws {
         let dataset = try Fixtures.defaultDataset.get()
         let index = dataset.index
@@ -102,7 +102,7 @@ struct PlaceQueryTests {
             let point = try Coordinate(latitude: city.coord.lat, longitude: city.coord.lon)
             let matching: MatchMode = round % 2 == 0 ? .words : .prefix
             let typos: TypoTolerance = round % 3 == 0 ? .none : .automatic
-            let unbiased = try index.search(query, matching: matching, order: .population, limit: 200, typos: typos)
+            let unbiased = try index.search(query, matching: matching, order: .population, limit: 64, typos: typos)
             let biased = try index.search(query, matching: matching, order: .population, limit: 20, typos: typos, near: point)
             let expected = Self.expectedBiased(unbiased, near: point, populations: dataset.populationByID)
             #expect(biased.map(\.id) == Array(expected.prefix(20)), "\(query) \(matching) near \(city.name)")

@@ -24,7 +24,7 @@ enum LocationBias {
     static let boost = 100.0
     static let scaleMeters = 50_000.0
     /// How many of the most populous matches are scored.
-    static let candidateCount = 200
+    static let candidateCount = 64
 
     static func score(weight: Double, meters: Double) -> Double {
         (weight + 1) * (1 + boost * exp(-meters / scaleMeters))

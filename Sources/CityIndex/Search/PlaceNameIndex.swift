@@ -60,10 +60,11 @@ struct PlaceNameIndex: Sendable {
     func places(within budget: Int, of key: [UInt8]) -> [Place] {
         guard budget > 0 else { return places(named: key) }
         let scalars = CityIndex.scalars(of: key)
+        var distances = BoundedEditDistance(from: scalars)
         var best = budget + 1
         var found: [Place] = []
-        for name in forgiven {
-            guard let distance = BoundedEditDistance.distance(scalars, name.scalars, bound: min(budget, best)) else { continue }
+        for name in forgiven where abs(name.scalars.count - scalars.count) <= budget {
+            guard let distance = distances.distance(to: name.scalars, bound: min(budget, best)) else { continue }
             if distance < best { (best, found) = (distance, []) }
             for place in name.places where !found.contains(place) { found.append(place) }
         }
