@@ -72,7 +72,7 @@ struct CitySearch: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("List the cities nearest to this point, nearest first (reverse geocoding; --limit, --within, --min-population and --country apply).", valueName: "LAT,LON"))
     var nearest: String?
 
-    @Option(help: ArgumentHelp("With --nearest or --near: only cities at most this many kilometres away.", valueName: "KM"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --nearest or --near: only cities at most this many kilometres away.", valueName: "KM"))
     var within: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Search from this point: with --order population nearer cities rank higher (WORDS.md §11); results show their distance. Also with --interactive.", valueName: "LAT,LON"))

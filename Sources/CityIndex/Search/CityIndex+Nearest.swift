@@ -22,6 +22,7 @@ extension CityIndex {
     /// which wrap in longitude.
     ///
     /// - Parameters:
+    ///   - point: where to measure from.
     ///   - limit: how many cities, at most.
     ///   - within: only cities at most this many metres away (`nil`: any distance).
     ///   - minimumPopulation: only cities with at least this population (unknown counts as 0):
