@@ -192,8 +192,7 @@ def run_together_query(city):
 KINDS = [("prefix", prefix_query), ("later word", later_word_query),
          ("punctuation", punctuation_query), ("alternate", alternate_query),
          ("typo 1", typo_query(1, 4)), ("typo 2", typo_query(2, 8)), ("run together", run_together_query),
-         ("skipped word", skipped_word_query), ("whole alternate", whole_alternate_query), ("abbreviated", abbreviated_query), ("transliterated", transliterated_query),
-         ("qualified", qualified_query), ("near", near_query)]
+         ("skipped word", skipped_word_query), ("whole alternate", whole_alternate_query), ("abbreviated", abbreviated_query), ("transliterated", transliterated_query)]
 
 
 PLACES = {}
@@ -247,6 +246,9 @@ def near_query(city):
     longitude = city["coord"]["lon"] + generator.uniform(-0.15, 0.15)
     longitude = longitude - 360 if longitude > 180 else longitude + 360 if longitude < -180 else longitude
     return (plain(city["name"]), f"{latitude:.5f},{longitude:.5f}")
+
+
+KINDS += [("qualified", qualified_query), ("near", near_query)]
 
 
 def query_set(cities):

@@ -20,7 +20,8 @@ struct BuildIndex: ParsableCommand {
             Records may carry "region", the code of their first-level region within the \
             country ("TX"). --places names the countries and regions (a JSON file: \
             {"countries":[{"code","code3","name","aliases"}],"regions":[{"country","code","iso",\
-            "name","aliases"}]}); the default dataset's Data/places.json is used with it.
+            "name","aliases"}]}); without it, a places.json beside INPUT is used (Data/places.json \
+            for the default dataset), unless --no-places.
 
             The index is written to a temporary file and then renamed: a failed run leaves no \
             partial index and any previous file intact. An existing OUTPUT must be a regular \
@@ -47,9 +48,12 @@ struct BuildIndex: ParsableCommand {
     @Option(help: ArgumentHelp("Which alternate names to store for word matching: all, latin (names in Latin letters only: a smaller index) or none.", valueName: "all|latin|none"))
     var alternateNames: AlternateNameSelection = .all
 
-    @Option(help: ArgumentHelp("The names of the countries and regions of the cities (plain, .gz or .xz JSON). Default: places.json beside the default dataset, when the default dataset is built; none otherwise.", valueName: "file"),
+    @Option(help: ArgumentHelp("The names of the countries and regions of the cities (plain, .gz or .xz JSON). Default: places.json in INPUT's directory, when there is one.", valueName: "file"),
             completion: .file(extensions: ["json"]))
     var places: String?
+
+    @Flag(help: "Store no country or region names (the cities' region codes are kept).")
+    var noPlaces = false
 
     @Flag(help: "Print the summary as one JSON object.")
     var json = false
@@ -68,6 +72,7 @@ struct BuildIndex: ParsableCommand {
     var quiet = false
 
     mutating func validate() throws {
+        if noPlaces && places != nil { throw ValidationError("--places and --no-places exclude each other.") }
         guard maxInputBytes > 0 else { throw ValidationError("--max-input-bytes must be positive; got \(maxInputBytes).") }
         guard memoryLimit.byteCount >= IndexBuilder.minimumMemoryLimit else {
             throw ValidationError("--memory-limit must be at least 1M; got \(memoryLimit.byteCount) bytes.")
@@ -92,7 +97,8 @@ struct BuildIndex: ParsableCommand {
         builder.scratchDirectory = scratchDirectory
         builder.phaseStarted = { progress.phase($0) }
         do {
-            if let placesPath = places ?? (input == nil ? DefaultDataset.placesPath(besideDatasetAt: inputPath) : nil) {
+            let besideInput = inputPath == "-" || noPlaces ? nil : DefaultDataset.placesPath(besideListAt: inputPath)
+            if let placesPath = noPlaces ? nil : places ?? besideInput {
                 builder.places = try PlaceNames(contentsOfFile: placesPath)
             }
         } catch {

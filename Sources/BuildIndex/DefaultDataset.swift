@@ -22,8 +22,8 @@ enum DefaultDataset {
         return path
     }
 
-    /// `places.json` in the dataset's directory, when there is one.
-    static func placesPath(besideDatasetAt path: String) -> String? {
+    /// `places.json` in the directory of the list at `path`, when there is one.
+    static func placesPath(besideListAt path: String) -> String? {
         let places = ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent("places.json")
         return FileManager.default.fileExists(atPath: places) ? places : nil
     }

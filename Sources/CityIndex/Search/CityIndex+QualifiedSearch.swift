@@ -2,7 +2,8 @@
 
 extension CityIndex {
     /// The qualifier stage of `plan` (WORDS.md §10): the matches of a qualified reading of the
-    /// query, or `nil` to keep the unqualified ones.
+    /// query, which the search merges with the unqualified ones (`merged(with:order:)`), or
+    /// `nil` when no reading keeps a city.
     ///
     /// Readings: with a comma, the words after the last comma qualify those before it; without
     /// one, the last three, two, then one words qualify the rest (longest first). A reading
@@ -35,7 +36,7 @@ extension CityIndex {
             }
             guard !named.isEmpty else { continue }
             let kept = try search(reading.leading, limit: .max, typos: plan.typos).keeping(places: Set(named))
-            if kept.totalCount > 0 { return kept.limited(to: plan.matchLimit) }
+            if kept.totalCount > 0 { return kept }
         }
         return nil
     }
@@ -74,6 +75,31 @@ struct QualifiedReading: Equatable {
 }
 
 extension CityMatches {
+    /// How much more a qualified match weighs than the same match of the whole query.
+    static let qualifiedBoost = 100.0
+
+    /// These qualified matches merged with `unqualified`, the matches of the whole query
+    /// (WORDS.md §10): in population order by weight, a qualified match's multiplied by
+    /// `qualifiedBoost`, ties qualified first, then in their own order; in alphabetical order the
+    /// qualified ones first. A city in both is reported by its qualified match. O(*M* log *M*).
+    func merged(with unqualified: CityMatches, order: ResultOrder) -> CityMatches {
+        let qualified = entries
+        let seen = Set(qualified.map(\.rank))
+        let others = unqualified.entries.filter { !seen.contains($0.rank) }
+        let all = qualified + others
+        guard order == .population else {
+            return CityMatches(contents: contents, storage: .entries(all), query: query, totalCount: totalCount + unqualified.totalCount - (unqualified.entries.count - others.count))
+        }
+        let scores = all.enumerated().map { position, entry in
+            var weight = Double(contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted).undividedWeight)
+            for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
+            return position < qualified.count ? weight * Self.qualifiedBoost : weight
+        }
+        let order = all.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
+        return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: query,
+                           totalCount: totalCount + unqualified.totalCount - (unqualified.entries.count - others.count))
+    }
+
     /// The matches in one of `places`, in the same order; `totalCount` counts them. O(*M*).
     func keeping(places: Set<PlaceNameIndex.Place>) -> CityMatches {
         let records = contents.records, regions = contents.regions

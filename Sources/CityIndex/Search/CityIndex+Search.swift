@@ -54,15 +54,12 @@ extension CityIndex {
 
     /// Runs the stages of `plan` in order (`SearchPlan`).
     func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
-        var result: CityMatches
+        var result = try walk(plan)
+        if let key = plan.skippedWordKey {
+            result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
+        }
         if plan.allowsQualifiers, let qualified = try qualifiedMatches(of: plan) {
-            // A qualified reading replaces the walk of the whole query, which it need not run.
-            result = qualified
-        } else {
-            result = try walk(plan)
-            if let key = plan.skippedWordKey {
-                result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
-            }
+            result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)
         }
         if let countries = plan.countries {
             result = result.keeping(countries: countries, limit: .max)

@@ -27,7 +27,7 @@ extension CityMatches {
     }
 
     /// The matches held, as entries.
-    private var entries: [Entry] {
+    var entries: [Entry] {
         switch storage {
         case .ranks(let ranks): ranks.map { Entry(rank: UInt32($0), slot: 0) }
         case .entries(let entries): entries

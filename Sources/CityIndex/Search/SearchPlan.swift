@@ -8,8 +8,8 @@
 ///    than `SkippedWords.fallbackThreshold` cities, names with words between the query's words
 ///    join them. The walk then returns at least that many, to know, and to merge with.
 /// 3. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
-///    words that name a country or a region ("paris tx", "london, uk") restrict the matches of
-///    the words before them to cities there.
+///    words that name a country or a region ("paris tx", "london, uk") keep the matches of the
+///    words before them in that place, merged before the matches so far with a strong weight.
 /// 4. **Countries**: only the matches in the given countries stay.
 /// 5. **Radius**: only the matches within `within` metres of `near` stay.
 /// 6. **Location bias** (WORDS.md §11), population order with `near`: the first
