@@ -171,6 +171,24 @@ struct CitySearchSessionTests {
         #expect(try await deliver("paris", on: session).map(\.id) == [4717560])
     }
 
+    @Test("a location ranks nearer cities higher and gives each result its distance; setLocation moves it")
+    func location() async throws {
+        let parisTexas = try Coordinate(latitude: 33.66, longitude: -95.55)
+        let session = CitySearchSession(index: Fixtures.smallIndex,
+                                        configuration: .init(debounce: debounce, matching: .words, order: .population,
+                                                             location: parisTexas), clock: clock)
+        let near = try await deliver("paris", on: session)
+        // 25,171 people next door count for more than 2.1 million 8,000 km away (WORDS.md §11).
+        #expect(near.map(\.id) == [4717560, 2988507])
+        #expect((near.distanceMeters(of: near[0]) ?? .infinity) < 1_000)
+        #expect((near.distanceMeters(of: near[1]) ?? 0) > 7_000_000)
+        await session.setLocation(nil)
+        let anywhere = try await deliver("paris", on: session)
+        #expect(anywhere.map(\.id) == [2988507, 4717560] && anywhere.distanceMeters(of: anywhere[0]) == nil)
+        #expect(Coordinate.formattedDistance(meters: 350) == "350 m" && Coordinate.formattedDistance(meters: 4_049) == "4.0 km")
+        #expect(Coordinate.formattedDistance(meters: 1_204_400) == "1,204 km")
+    }
+
     @Test("the recommended configuration forgives typos; the default stays exact")
     func typos() async throws {
         #expect(CitySearchSession.Configuration().typos == .none)
