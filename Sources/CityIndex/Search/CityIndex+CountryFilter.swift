@@ -49,20 +49,9 @@ extension CityIndex {
 }
 
 extension CityMatches {
-    /// The matches in `countries` (record country values), at most `limit` of them, in the
-    /// same order; `totalCount` counts all of them. O(*M*) for the *M* matches held.
-    func keeping(countries codes: Set<UInt16>, limit: Int) -> CityMatches {
-        var kept: [CityMatches.Entry] = []
-        switch storage {
-        case .ranks(let ranks):
-            for rank in ranks where codes.contains(contents.records.countryCode(ofRank: rank)) {
-                kept.append(CityMatches.Entry(rank: UInt32(rank), slot: 0))
-            }
-        case .entries(let entries):
-            kept = entries.filter { codes.contains(contents.records.countryCode(ofRank: Int($0.rank))) }
-        }
-        let totalCount = kept.count
-        if kept.count > limit { kept.removeLast(kept.count - limit) }
-        return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: totalCount)
+    /// The matches in `countries` (record country values), in the same order; `totalCount`
+    /// counts them. O(*M*) for the *M* matches held.
+    func keeping(countries codes: Set<UInt16>) -> CityMatches {
+        filtered { codes.contains(contents.records.countryCode(ofRank: $0)) }
     }
 }

@@ -38,9 +38,7 @@ extension CityIndex {
                         minimumPopulation: Int = 0, countries: Set<String>? = nil) throws(IndexFileError) -> [NearbyCity] {
         precondition(limit >= 0, "limit must not be negative")
         guard let spatial = contents.spatialIndex else { throw .missingSection(.spatialIndex) }
-        let latitude = point.latitude * .pi / 180
-        let search = NearestSearch(contents: contents, spatial: spatial, latitude: latitude, longitude: point.longitude * .pi / 180,
-                                   cosLatitude: GreatCircle.cosine(latitude),
+        let search = NearestSearch(contents: contents, spatial: spatial, origin: LocationOrigin(point),
                                    largestHaversine: within.map { GreatCircle.haversine(ofMeters: max(0, $0)) } ?? 2,
                                    minimumPopulation: UInt32(clamping: max(0, minimumPopulation)),
                                    countries: countries.map { Set($0.compactMap(Self.countryCodeValue)) })

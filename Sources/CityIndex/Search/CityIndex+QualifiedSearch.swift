@@ -87,34 +87,24 @@ extension CityMatches {
         let seen = Set(qualified.map(\.rank))
         let others = unqualified.entries.filter { !seen.contains($0.rank) }
         let all = qualified + others
+        let totalCount = totalCount + unqualified.totalCount - (unqualified.entries.count - others.count)
         guard order == .population else {
-            return CityMatches(contents: contents, storage: .entries(all), query: query, totalCount: totalCount + unqualified.totalCount - (unqualified.entries.count - others.count))
+            return CityMatches(contents: contents, storage: .entries(all), query: query, totalCount: totalCount)
         }
         let scores = all.enumerated().map { position, entry in
-            var weight = Double(contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted).undividedWeight)
-            for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
-            return position < qualified.count ? weight * Self.qualifiedBoost : weight
+            position < qualified.count ? weight(of: entry) * Self.qualifiedBoost : weight(of: entry)
         }
         let order = all.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: query,
-                           totalCount: totalCount + unqualified.totalCount - (unqualified.entries.count - others.count))
+        return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: query, totalCount: totalCount)
     }
 
     /// The matches in one of `places`, in the same order; `totalCount` counts them. O(*M*).
     func keeping(places: Set<PlaceNameIndex.Place>) -> CityMatches {
         let records = contents.records, regions = contents.regions
-        func isIn(_ rank: Int) -> Bool {
+        return filtered { rank in
             if let country = records.countryIndex(ofRank: rank), places.contains(.country(country)) { return true }
             if let region = regions?.region(ofRank: rank), places.contains(.region(region)) { return true }
             return false
         }
-        var kept: [Entry] = []
-        switch storage {
-        case .ranks(let ranks):
-            for rank in ranks where isIn(rank) { kept.append(Entry(rank: UInt32(rank), slot: 0)) }
-        case .entries(let entries):
-            kept = entries.filter { isIn(Int($0.rank)) }
-        }
-        return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
     }
 }

@@ -62,7 +62,7 @@ extension CityIndex {
             result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)
         }
         if let countries = plan.countries {
-            result = result.keeping(countries: countries, limit: .max)
+            result = result.keeping(countries: countries)
         }
         if let near = plan.near, let within = plan.within {
             result = result.keeping(within: within, of: near)

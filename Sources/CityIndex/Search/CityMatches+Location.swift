@@ -5,8 +5,7 @@ extension CityMatches {
     func keeping(within meters: Double, of point: Coordinate) -> CityMatches {
         let largest = GreatCircle.haversine(ofMeters: Swift.max(0, meters))
         let origin = LocationOrigin(point)
-        let kept = entries.filter { origin.haversine(to: Int($0.rank), in: contents) <= largest }
-        return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
+        return filtered { origin.haversine(to: $0, in: contents) <= largest }
     }
 
     /// The matches ordered by `LocationBias.score` from `point`, ties in their order; the same
@@ -16,26 +15,16 @@ extension CityMatches {
         let origin = LocationOrigin(point)
         let held = entries
         let scores = held.map { entry in
-            let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
-            var weight = Double(key.undividedWeight)
-            for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
-            let meters = GreatCircle.meters(fromHaversine: origin.haversine(to: Int(entry.rank), in: contents))
-            return LocationBias.score(weight: weight, meters: meters)
+            LocationBias.score(weight: weight(of: entry),
+                               meters: GreatCircle.meters(fromHaversine: origin.haversine(to: Int(entry.rank), in: contents)))
         }
         let order = held.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
         return CityMatches(contents: contents, storage: .entries(order.map { held[$0] }), query: query, totalCount: totalCount)
     }
-
-    /// The matches held, as entries.
-    var entries: [Entry] {
-        switch storage {
-        case .ranks(let ranks): ranks.map { Entry(rank: UInt32($0), slot: 0) }
-        case .entries(let entries): entries
-        }
-    }
 }
 
-/// A point, in radians, ready to measure haversines to cities.
+/// A point, in radians, ready to measure haversines to cities (searches from a location,
+/// nearest cities).
 struct LocationOrigin {
     let latitude: Double, longitude: Double, cosLatitude: Double
 
@@ -47,8 +36,8 @@ struct LocationOrigin {
 
     /// The haversine to the city at `rank`. O(1).
     func haversine(to rank: Int, in contents: IndexContents) -> Double {
-        let cityLatitude = NearestSearch.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
-        let cityLongitude = NearestSearch.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
+        let cityLatitude = GreatCircle.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
+        let cityLongitude = GreatCircle.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
         return GreatCircle.haversine(latitude: latitude, cosLatitude: cosLatitude, otherLatitude: cityLatitude,
                                      longitudeDifference: longitude - cityLongitude)
     }

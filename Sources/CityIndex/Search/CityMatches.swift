@@ -100,3 +100,36 @@ enum MatchQuery: Sendable {
         }
     }
 }
+
+extension CityMatches {
+    /// The matches held, as entries.
+    var entries: [Entry] {
+        switch storage {
+        case .ranks(let ranks): ranks.map { Entry(rank: UInt32($0), slot: 0) }
+        case .entries(let entries): entries
+        }
+    }
+
+    /// The matches whose city (its rank) passes `isKept`, in the same order; `totalCount` counts
+    /// them. O(*M*) for the *M* matches held.
+    func filtered(_ isKept: (Int) -> Bool) -> CityMatches {
+        var kept: [Entry] = []
+        switch storage {
+        case .ranks(let ranks):
+            for rank in ranks where isKept(rank) { kept.append(Entry(rank: UInt32(rank), slot: 0)) }
+        case .entries(let entries):
+            kept = entries.filter { isKept(Int($0.rank)) }
+        }
+        return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
+    }
+
+    /// The population-order weight of `entry` before integer rounding (WORDS.md §5, §6): the
+    /// city's population, a tenth for an alternate name and again when demoted, a tenth per
+    /// edit or for skipped words. What the location bias and the qualifier merge weigh.
+    func weight(of entry: Entry) -> Double {
+        let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
+        var weight = Double(key.undividedWeight)
+        for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
+        return weight
+    }
+}

@@ -20,6 +20,10 @@ enum GreatCircle {
     @inline(__always)
     static func cosine(_ radians: Double) -> Double { cos(radians) }
 
+    /// Millionths of a degree (a `CITY` coordinate) in radians.
+    @inline(__always)
+    static func radians(_ microdegrees: Int32) -> Double { Double(microdegrees) * (.pi / 180_000_000) }
+
     @inline(__always)
     static func hav(_ radians: Double) -> Double {
         let half = sin(radians / 2)

@@ -38,8 +38,8 @@ struct NearestSearch {
 
     let contents: IndexContents
     let spatial: SpatialIndex
-    /// The point, in radians, and the cosine of its latitude.
-    let latitude: Double, longitude: Double, cosLatitude: Double
+    /// The point.
+    let origin: LocationOrigin
     /// The largest haversine a result may have (`within`), ≥ 1 when unlimited.
     let largestHaversine: Double
     let minimumPopulation: UInt32
@@ -74,11 +74,11 @@ struct NearestSearch {
                 guard let rank = spatial.rank(at: middle) else { continue }
                 let axis = item.axis
                 if axis == 0 {
-                    let split = Self.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
+                    let split = GreatCircle.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
                     push(node: lo, middle - 1, axis: 1, south: item.south, north: item.north, west: item.west, east: split, into: &queue)
                     push(node: middle + 1, hi, axis: 1, south: item.south, north: item.north, west: split, east: item.east, into: &queue)
                 } else {
-                    let split = Self.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
+                    let split = GreatCircle.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
                     push(node: lo, middle - 1, axis: 0, south: item.south, north: split, west: item.west, east: item.east, into: &queue)
                     push(node: middle + 1, hi, axis: 0, south: split, north: item.north, west: item.west, east: item.east, into: &queue)
                 }
@@ -87,19 +87,13 @@ struct NearestSearch {
         }
     }
 
-    @inline(__always)
-    static func radians(_ microdegrees: Int32) -> Double { Double(microdegrees) * (.pi / 180_000_000) }
-
     /// Queues the city at tree position `position`, unless it is too far or too small.
     @inline(__always)
     private func push(cityAt position: Int, into queue: inout NearestQueue) {
         guard let rank = spatial.rank(at: position) else { return }
         if minimumPopulation > 0, contents.population(ofRank: rank) < minimumPopulation { return }
         if let countries, !countries.contains(contents.records.countryCode(ofRank: rank)) { return }
-        let cityLatitude = Self.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
-        let cityLongitude = Self.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
-        let h = GreatCircle.haversine(latitude: latitude, cosLatitude: cosLatitude, otherLatitude: cityLatitude,
-                                      longitudeDifference: longitude - cityLongitude)
+        let h = origin.haversine(to: rank, in: contents)
         guard h <= largestHaversine else { return }
         queue.push(Item(key: h, lo: -1, hi: rank, axis: 0, south: 0, north: 0, west: 0, east: 0))
     }
@@ -109,7 +103,7 @@ struct NearestSearch {
     private func push(node lo: Int, _ hi: Int, axis: Int, south: Double, north: Double, west: Double, east: Double,
                       into queue: inout NearestQueue) {
         guard lo <= hi else { return }
-        let h = GreatCircle.leastHaversine(latitude: latitude, longitude: longitude, cosLatitude: cosLatitude,
+        let h = GreatCircle.leastHaversine(latitude: origin.latitude, longitude: origin.longitude, cosLatitude: origin.cosLatitude,
                                            south: south, north: north, west: west, east: east)
         guard h <= largestHaversine else { return }
         queue.push(Item(key: h, lo: lo, hi: hi, axis: axis,
