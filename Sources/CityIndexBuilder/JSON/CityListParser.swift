@@ -122,21 +122,12 @@ final class CityListParser {
                     coordinate = try readCoordinate()
                 case Self.populationKey:
                     try once(population != nil)
-                    if try reader.peek() == UInt8(ascii: "n") {
-                        try scanner.readLiteral()
-                        population = Field(value: nil, position: valuePosition)
-                    } else {
-                        let value = try readUnsignedInteger(field: "population", maximum: UInt64(UInt32.max - 1))
-                        population = Field(value: UInt32(value), position: valuePosition)
-                    }
+                    population = Field(value: try readNullable {
+                        UInt32(try readUnsignedInteger(field: "population", maximum: UInt64(UInt32.max - 1)))
+                    }, position: valuePosition)
                 case Self.regionKey:
                     try once(region != nil)
-                    if try reader.peek() == UInt8(ascii: "n") {
-                        try scanner.readLiteral()
-                        region = Field(value: nil, position: valuePosition)
-                    } else {
-                        region = Field(value: try readString(field: "region"), position: valuePosition)
-                    }
+                    region = Field(value: try readNullable { try readString(field: "region") }, position: valuePosition)
                 case Self.alternateNamesKey:
                     try once(alternateNames != nil)
                     alternateNames = try readStringArray(field: "alternatenames")
@@ -264,11 +255,21 @@ final class CityListParser {
 
     /// Reads an array of strings (or null, read as no strings).
     private func readStringArray(field: String) throws -> [[UInt8]] {
-        let reader = scanner.reader
-        if try reader.peek() == UInt8(ascii: "n") {
+        try readNullable { try readStrings(field: field) } ?? []
+    }
+
+    /// Reads `null` as `nil`, anything else with `read`.
+    private func readNullable<T>(_ read: () throws -> T) throws -> T? {
+        if try scanner.reader.peek() == UInt8(ascii: "n") {
             try scanner.readLiteral()
-            return []
+            return nil
         }
+        return try read()
+    }
+
+    /// Reads an array of strings.
+    private func readStrings(field: String) throws -> [[UInt8]] {
+        let reader = scanner.reader
         try requireType(UInt8(ascii: "["), field: field, description: "an array of strings")
         _ = try reader.next()
         try reader.skipWhitespace()
