@@ -19,7 +19,8 @@ struct PlaceQueryTests {
         ("london on", 6058560), ("paris, france", 2988507), ("paris fr", 2988507), ("london, uk", 2643743),
         ("münchen deutschland", 2867714), ("saint petersburg russia", 498817), ("portland me", 4975802),
         ("perth scotland", 2640358), ("springfield il", 4250542), ("portland mainee", 4975802),
-        ("athens georgia", 4180386), ("sydney nsw", 2147714), ("paris xyzzy", 0),
+        ("athens georgia", 4180386), ("sydney nsw", 2147714), ("paris xyzzy", 0), ("portlnd maine", 4975802),
+        ("san jose ca", 5392171), ("new york ny", 5128581),
     ])
     func qualified(query: String, expectedID: Int) throws {
         let ids = try first(query)
@@ -73,6 +74,39 @@ struct PlaceQueryTests {
             }
         }
         #expect(checked > 500)
+    }
+
+    @Test("on Data/: exact before forgiven: a name's exact matches in the country named first, in order, then the whole query's (400 seeded cities)")
+    func qualifiedExactMatchesComeFirst() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        let index = dataset.index
+        var random = SeededGenerator(seed: 12)
+        var checked = 0
+        for round in 0 ..< 400 {
+            let reference = dataset.cities[Int.random(in: 0 ..< dataset.cities.count, using: &random)]
+            guard let city = index.city(id: reference.id), let code3 = city.country?.code3,
+                  !reference.name.contains(where: { ",()".contains($0) }) else { continue }
+            // The alpha-3 code names one country: "lyon, FRA".
+            let matching: MatchMode = round % 3 == 0 ? .prefix : .words
+            // (The reading trims the words before the comma: so does the typed prefix.)
+            let typed = round % 2 == 0 ? reference.name
+                : String(reference.name.prefix(max(3, reference.name.count / 2))).trimmingCharacters(in: .whitespaces)
+            let expected = try index.searchIgnoringPlaces(typed, matching: matching, order: .alphabetical)
+                .filter { $0.city.countryCode == reference.country }
+            guard !expected.isEmpty else { continue }
+            let found = try index.search(typed + ", " + code3, matching: matching, order: .alphabetical, limit: .max, typos: .automatic)
+            let comment: Comment = "\(typed), \(code3) \(matching)"
+            #expect(Array(found.prefix(expected.count).map(\.id)) == expected.map(\.id), comment)
+            #expect(Array(found.prefix(expected.count).map(\.matchedName)) == expected.map(\.matchedName), comment)
+            // In population order too, the place's cities are its exact matches only (typos are
+            // forgiven in the place only when nothing matches exactly), beside the whole query's.
+            let ranked = try index.search(typed + ", " + code3, matching: matching, order: .population, limit: .max, typos: .automatic)
+            let whole = try index.searchIgnoringPlaces(typed + ", " + code3, matching: matching, order: .population, typos: .automatic)
+            #expect(Set(ranked.map(\.id)) == Set(expected.map(\.id)).union(whole.map(\.id)), comment)
+            #expect(ranked.totalCount == ranked.count, comment)
+            checked += 1
+        }
+        #expect(checked > 300)
     }
 
     /// The documented bias, computed independently: Vincenty distances and the dataset's

@@ -10,9 +10,10 @@ extension CityIndex {
     /// ```swift
     /// let french = try index.search("paris", matching: .words, order: .population, limit: 5, countries: ["FR"])
     /// ```
-    /// - Complexity: with `countries`, O(*M*) for the *M* matches of the unrestricted search (found without a
-    ///   limit, then filtered; the country is one read of the city's record), so a short
-    ///   query that matches much of the index costs a pass over those matches.
+    /// - Complexity: with `countries`, the walk, then O(*p*) for the *p* entries it matches (the
+    ///   country is one read of the city's record; `restrictedMatches(of:keeping:)`) and
+    ///   O(*c* log *c*) to order the *c* that pass, so a short query that matches much of the
+    ///   index costs a pass over its entries.
     public func search(_ query: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none,
                        countries: Set<String>?) throws(IndexFileError) -> CityMatches {
@@ -31,7 +32,7 @@ extension CityIndex {
     /// let top = try index.search("portland", matching: .words, order: .population, limit: 5, near: here)
     /// ```
     /// - Complexity: the search without the location for the first `LocationBias.candidateCount`
-    ///   matches, then O(*c* log *c*) to order them; with `within`, O(*M*) for the *M* matches.
+    ///   matches, then O(*c* log *c*) to order them; with `within`, as with `countries`.
     public func search(_ query: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none, countries: Set<String>? = nil,
                        near: Coordinate?, within: Double? = nil) throws(IndexFileError) -> CityMatches {
@@ -45,13 +46,5 @@ extension CityIndex {
         let bytes = Array(code.uppercased().utf8)
         guard bytes.count == 2, bytes.allSatisfy({ (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains($0) }) else { return nil }
         return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
-    }
-}
-
-extension CityMatches {
-    /// The matches in `countries` (record country values), in the same order; `totalCount`
-    /// counts them. O(*M*) for the *M* matches held.
-    func keeping(countries codes: Set<UInt16>) -> CityMatches {
-        filtered { codes.contains(contents.records.countryCode(ofRank: $0)) }
     }
 }

@@ -7,36 +7,57 @@ extension CityIndex {
     ///
     /// Readings: with a comma, the words after the last comma qualify those before it; without
     /// one, the last three, two, then one words qualify the rest (longest first). A reading
-    /// counts when its qualifier is a name, alias or code of a country or region of the index
-    /// (with typos forgiven as the search forgives them, for names of 4 letters or more), and
-    /// it keeps the matches of the words before it that are in one of those places; the first
-    /// reading that keeps any is the result. Without a comma, a query whose words match a city
-    /// exactly as typed is not read as qualified ("new york", "san jo").
+    /// counts when its qualifier is a name, alias or code of a country or region of the index,
+    /// and it keeps the matches of the words before it that are in one of those places; the
+    /// first reading that keeps any is the result. Exact before forgiven: every reading whose
+    /// qualifier names a place exactly is tried before any whose qualifier does so only with
+    /// typos (names of 4 letters or more), and a reading's words are searched exactly before
+    /// they are searched with the plan's typos and skipped words. Without a comma, a query
+    /// whose words match a city exactly as typed is read as qualified only by an exact reading
+    /// that keeps a city whose whole name (primary or alternate) is the words before the place:
+    /// "san jose ca" is San Jose, California, "new york" and "san jo" stay names.
     ///
     /// - Complexity: one exact search of the whole query, then per reading a lookup of the
-    ///   qualifier (O(place names) with typos) and a search of the leading words without a
-    ///   limit, O(its matches) to filter. The place names are indexed once per file.
+    ///   qualifier (a hash; O(place names) with typos) and every match of the leading words in
+    ///   those places (`restrictedMatches(of:keeping:)`). The place names are indexed once per
+    ///   file.
     func qualifiedMatches(of plan: SearchPlan) throws(IndexFileError) -> CityMatches? {
         guard contents.regions != nil || contents.countryNames != nil else { return nil }
         let readings = QualifiedReading.readings(of: plan.query)
         guard let first = readings.first else { return nil }
-        func search(_ query: String, limit: Int, typos: TypoTolerance) throws(IndexFileError) -> CityMatches {
-            try run(SearchPlan(query: query, matching: plan.matching, order: plan.order, limit: limit, typos: typos,
-                               countries: nil, allowsQualifiers: false, foldTable: contents.foldTable))
+        let foldTable = contents.foldTable
+        func searchPlan(_ query: String, limit: Int, typos: TypoTolerance) -> SearchPlan {
+            SearchPlan(query: query, matching: plan.matching, order: plan.order, limit: limit, typos: typos,
+                       countries: nil, allowsQualifiers: false, foldTable: foldTable)
         }
-        if !first.followsComma, try search(plan.query, limit: 1, typos: .none).totalCount > 0 { return nil }
+        // A query that names a city as typed is read as qualified only on the evidence of a
+        // city whose whole name is the words before the place ("san jose ca", not "san jo").
+        let isName = try first.followsComma ? false : run(searchPlan(plan.query, limit: 1, typos: .none)).totalCount > 0
         let places = contents.placeNames.index(of: contents)
-        for reading in readings {
-            let key = SearchPlan.key(of: reading.qualifier, matching: .words, foldTable: contents.foldTable)
-            guard !key.isEmpty else { continue }
-            var named = places.places(named: key)
-            if named.isEmpty {
-                let budget = plan.typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
-                named = places.places(within: budget, of: key)
+        let keys = readings.map { SearchPlan.key(of: $0.qualifier, matching: .words, foldTable: foldTable) }
+        for forgivesQualifier in isName ? [false] : [false, true] {
+            for (reading, key) in zip(readings, keys) where !key.isEmpty {
+                let named: [PlaceNameIndex.Place]
+                if forgivesQualifier {
+                    let budget = plan.typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
+                    guard budget > 0, places.places(named: key).isEmpty else { continue }
+                    named = places.places(within: budget, of: key)
+                } else {
+                    named = places.places(named: key)
+                }
+                guard !named.isEmpty else { continue }
+                let inPlaces = PlaceSet(named, in: contents)
+                for typos in isName || plan.typos == .none ? [TypoTolerance.none] : [.none, plan.typos] {
+                    let kept = try restrictedMatches(of: searchPlan(reading.leading, limit: .max, typos: typos), keeping: inPlaces.contains(rank:))
+                    guard kept.totalCount > 0 else { continue }
+                    if isName {
+                        let leadingKey = SearchPlan.key(of: reading.leading, matching: .words, foldTable: foldTable)
+                        guard kept.contains(where: { SearchPlan.key(of: $0.matchedName, matching: .words, foldTable: foldTable) == leadingKey })
+                        else { continue }
+                    }
+                    return kept
+                }
             }
-            guard !named.isEmpty else { continue }
-            let kept = try search(reading.leading, limit: .max, typos: plan.typos).keeping(places: Set(named))
-            if kept.totalCount > 0 { return kept }
         }
         return nil
     }
@@ -97,14 +118,31 @@ extension CityMatches {
         let order = all.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
         return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: query, totalCount: totalCount)
     }
+}
 
-    /// The matches in one of `places`, in the same order; `totalCount` counts them. O(*M*).
-    func keeping(places: Set<PlaceNameIndex.Place>) -> CityMatches {
-        let records = contents.records, regions = contents.regions
-        return filtered { rank in
-            if let country = records.countryIndex(ofRank: rank), places.contains(.country(country)) { return true }
-            if let region = regions?.region(ofRank: rank), places.contains(.region(region)) { return true }
-            return false
+/// Countries and regions as two bit tables, to test a city's places in O(1).
+struct PlaceSet {
+    private var countries: [Bool]
+    private var regions: [Bool]
+    private let contents: IndexContents
+
+    init(_ places: [PlaceNameIndex.Place], in contents: IndexContents) {
+        self.contents = contents
+        countries = [Bool](repeating: false, count: contents.records.countryCount)
+        regions = [Bool](repeating: false, count: contents.regions?.regionCount ?? 0)
+        for place in places {
+            switch place {
+            case .country(let index) where index < countries.count: countries[index] = true
+            case .region(let index) where index < regions.count: regions[index] = true
+            default: break
+            }
         }
+    }
+
+    /// Whether the city at `rank` is in one of the places: its country, or its region.
+    func contains(rank: Int) -> Bool {
+        if let country = contents.records.countryIndex(ofRank: rank), countries[country] { return true }
+        if let region = contents.regions?.region(ofRank: rank), region < regions.count, regions[region] { return true }
+        return false
     }
 }

@@ -54,18 +54,20 @@ extension CityIndex {
 
     /// Runs the stages of `plan` in order (`SearchPlan`).
     func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
-        var result = try walk(plan)
-        if let key = plan.skippedWordKey {
-            result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
+        let restriction = plan.restriction(in: contents)
+        var result: CityMatches
+        if let restriction {
+            // Stages 1, 2, 4 and 5 at once: every match that passes, without ordering the others.
+            result = try restrictedMatches(of: plan, keeping: restriction.contains(rank:))
+        } else {
+            result = try walk(plan)
+            if let key = plan.skippedWordKey {
+                result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
+            }
         }
-        if plan.allowsQualifiers, let qualified = try qualifiedMatches(of: plan) {
+        if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {
+            if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }
             result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)
-        }
-        if let countries = plan.countries {
-            result = result.keeping(countries: countries)
-        }
-        if let near = plan.near, let within = plan.within {
-            result = result.keeping(within: within, of: near)
         }
         if plan.isBiased, let near = plan.near {
             result = result.biased(toward: near)

@@ -10,15 +10,16 @@ extension CityIndex {
     /// candidate is tested name by name, primary name first, and matches by its best matching
     /// name (§3: not demoted first, then the lowest slot). A skipped-word match weighs as one
     /// edit (§6), so it merges with the other matches by the same order (a city `result` has
-    /// keeps the better of its two matches), and its `editCount` stays 0.
+    /// keeps the better of its two matches), and its `editCount` stays 0. Only candidates that
+    /// pass `isKept` are tested (`restrictedMatches(of:keeping:)`).
     ///
     /// - Complexity: one trie walk per query word, then O(*p* log *p*) for the *p* postings of
     ///   the least common word (of at most `SkippedWords.maximumCandidateCities` cities), plus
     ///   the word keys of the candidates' names up to their first match. Nothing when the
     ///   threshold is reached, the query has one word, a word matches nothing, or the least
     ///   common word is in more cities than that maximum.
-    func addingSkippedWordMatches(to result: CityMatches, queryKey key: [UInt8], order: ResultOrder,
-                                  limit: Int) throws(IndexFileError) -> CityMatches {
+    func addingSkippedWordMatches(to result: CityMatches, queryKey key: [UInt8], order: ResultOrder, limit: Int,
+                                  keeping isKept: (Int) -> Bool = { _ in true }) throws(IndexFileError) -> CityMatches {
         guard result.totalCount < SkippedWords.fallbackThreshold, let skipped = SkippedWords(queryKey: key) else {
             return result.limited(to: limit)
         }
@@ -64,6 +65,7 @@ extension CityIndex {
         var addedCount = 0, changedCount = 0
         for rank in candidates where rank != previous {
             previous = rank
+            guard isKept(Int(rank)) else { continue }
             // The first match that is not demoted, else the first demoted one.
             var best: (slot: Int, isDemoted: Bool)?
             if contents.withName(ofRank: Int(rank), slot: 0, { demotionOfMatch($0, slot: 0) }) != nil {

@@ -11,9 +11,7 @@ extension CityIndex {
     /// - Alphabetical order: fewer edits first, then search order; every matching entry is
     ///   read and sorted, and a city reported by its fewest edits, then a match that is not
     ///   demoted, then its lowest slot.
-    /// - The total counts distinct cities: one key's outermost matches are disjoint subtrees,
-    ///   whose entries are counted (`NODE`, one key) or whose postings' cities are marked in a
-    ///   bit set (`WNOD`, where a city can be in several, and several keys).
+    /// - The total counts distinct cities (`distinctCityCount(of:matching:keyCount:)`).
     ///
     /// - Complexity: one walk per key (`TypoTolerantTrieWalk`), then O(*p*) for the *p*
     ///   entries of the outermost matches (the count, unless there is one) and, in
@@ -26,41 +24,12 @@ extension CityIndex {
                           limit: Int) throws(IndexFileError) -> CityMatches {
         let contents = contents
         let trie = contents.trie(for: matching)
-        var matches: [(match: TypoMatch, variant: Int)] = []
-        for (variant, (key, cost)) in keys.enumerated() where !key.isEmpty {
-            // A key's own cost comes out of the typo budget (never below an exact search).
-            let found = try typoMatches(of: key, budget: max(0, budget - cost), matching: matching)
-            matches.reserveCapacity(matches.count + found.count)
-            for var match in found {
-                match.edits += cost
-                matches.append((match, variant))
-            }
-        }
+        let matches = try variantMatches(keys: keys, budget: budget, matching: matching)
         let query = MatchQuery.typoTolerant(matching: matching, keys: keys.map(\.key), costs: keys.map(\.cost))
         func entry(_ position: Int) -> (rank: Int, slot: Int, isDemoted: Bool)? {
             matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0, false) } : contents.postings.posting(at: position)
         }
-
-        // The total: distinct cities of the outermost matches.
-        let outermost = matches.filter(\.match.isOutermost)
-        var totalCount = 0
-        if outermost.count <= 1 || (matching == .prefix && keys.count == 1) {
-            totalCount = outermost.reduce(0) { $0 + $1.match.match.cityCount }
-        } else {
-            var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
-            seen.withUnsafeMutableBufferPointer { seen in
-                for (match, _) in outermost {
-                    if matching == .words {
-                        totalCount += contents.postings.markCities(ofPostings: match.match.entries, in: seen)
-                        continue
-                    }
-                    for position in match.match.entries {
-                        guard let rank = contents.rank(ofNodeEntry: position), rank < contents.cityCount else { continue }
-                        if seen.insertCity(rank: rank) { totalCount += 1 }
-                    }
-                }
-            }
-        }
+        let totalCount = distinctCityCount(of: matches, matching: matching, keyCount: keys.count)
 
         switch order {
         case .population:
@@ -92,6 +61,49 @@ extension CityIndex {
             return CityMatches(contents: contents, storage: .entries(Array(best.prefix(limit))), query: query,
                                totalCount: totalCount)
         }
+    }
+
+    /// The matches of every key of a `keyVariantSearch` within `budget` edits, each with the
+    /// key's own cost added to its edits, and the index of its key: the key as typed first.
+    func variantMatches(keys: [(key: [UInt32], cost: Int)], budget: Int,
+                        matching: MatchMode) throws(IndexFileError) -> [(match: TypoMatch, variant: Int)] {
+        var matches: [(match: TypoMatch, variant: Int)] = []
+        for (variant, (key, cost)) in keys.enumerated() where !key.isEmpty {
+            // A key's own cost comes out of the typo budget (never below an exact search).
+            let found = try typoMatches(of: key, budget: max(0, budget - cost), matching: matching)
+            matches.reserveCapacity(matches.count + found.count)
+            for var match in found {
+                match.edits += cost
+                matches.append((match, variant))
+            }
+        }
+        return matches
+    }
+
+    /// The distinct cities of `matches` (of `keyCount` keys): those of the outermost matches,
+    /// which are disjoint subtrees per key. Their entries are counted (`NODE`, one key) or
+    /// their postings' cities marked in a bit set (`WNOD`, where a city can be in several,
+    /// and several keys). O(1) for one outermost match, else O(*p*) for their *p* entries.
+    func distinctCityCount(of matches: [(match: TypoMatch, variant: Int)], matching: MatchMode, keyCount: Int) -> Int {
+        let outermost = matches.filter(\.match.isOutermost)
+        if outermost.count <= 1 || (matching == .prefix && keyCount == 1) {
+            return outermost.reduce(0) { $0 + $1.match.match.cityCount }
+        }
+        var totalCount = 0
+        var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
+        seen.withUnsafeMutableBufferPointer { seen in
+            for (match, _) in outermost {
+                if matching == .words {
+                    totalCount += contents.postings.markCities(ofPostings: match.match.entries, in: seen)
+                    continue
+                }
+                for position in match.match.entries {
+                    guard let rank = contents.rank(ofNodeEntry: position), rank < contents.cityCount else { continue }
+                    if seen.insertCity(rank: rank) { totalCount += 1 }
+                }
+            }
+        }
+        return totalCount
     }
 
     /// What a walk of the trie finds for `key` within `budget` edits (`TypoTolerantTrieWalk`),

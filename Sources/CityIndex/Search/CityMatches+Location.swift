@@ -1,13 +1,6 @@
 // CityMatches+Location.swift: the radius and location-bias stages of a search (WORDS.md §11).
 
 extension CityMatches {
-    /// The matches at most `meters` from `point`, in the same order; `totalCount` counts them. O(*M*).
-    func keeping(within meters: Double, of point: Coordinate) -> CityMatches {
-        let largest = GreatCircle.haversine(ofMeters: Swift.max(0, meters))
-        let origin = LocationOrigin(point)
-        return filtered { origin.haversine(to: $0, in: contents) <= largest }
-    }
-
     /// The matches ordered by `LocationBias.score` from `point`, ties in their order; the same
     /// total. O(*M* log *M*) for the *M* matches held (at most `LocationBias.candidateCount`
     /// when the plan asked for no more).

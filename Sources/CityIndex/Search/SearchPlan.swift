@@ -11,12 +11,14 @@
 ///    words that name a country or a region ("paris tx", "london, uk") keep the matches of the
 ///    words before them in that place, merged before the matches so far with a strong weight.
 /// 4. **Countries**: only the matches in the given countries stay.
-/// 5. **Radius**: only the matches within `within` metres of `near` stay.
+/// 5. **Radius**: only the matches within `within` metres of `near` stay. With stage 4 or 5,
+///    stages 1 and 2 find only the matches these keep (`SearchRestriction`), and the
+///    qualifier's matches are filtered before they merge.
 /// 6. **Location bias** (WORDS.md §11), population order with `near`: the first
 ///    `LocationBias.candidateCount` matches are ordered again by population and nearness.
 /// 7. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
-///    before it. Stages 4 and 5 need every match: the stages before them then run without a
-///    limit.
+///    before it. Stages 4 and 5 need every match: the stages before them then keep every
+///    match that passes.
 ///
 /// Deciding costs the query's folding, O(*m*) for *m* query bytes, and allocates only for the
 /// keys of word matching and typo tolerance.
@@ -74,6 +76,13 @@ struct SearchPlan {
     var matchLimit: Int {
         if countries != nil || within != nil { return .max }
         return isBiased ? max(limit, LocationBias.candidateCount) : limit
+    }
+
+    /// The cities stages 4 and 5 keep, when either runs: the search then finds only those
+    /// (`CityIndex.restrictedMatches(of:keeping:)`), and the qualifier's matches are filtered.
+    func restriction(in contents: IndexContents) -> SearchRestriction? {
+        guard countries != nil || within != nil else { return nil }
+        return SearchRestriction(countries: countries, within: near == nil ? nil : within, of: near, contents: contents)
     }
 
     /// Whether stage 6 runs.
