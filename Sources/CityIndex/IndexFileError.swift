@@ -140,7 +140,10 @@ public enum InvariantViolation: Equatable, Sendable {
     case cityRegionWrong(rank: Int)
     /// A `CTRY` list is malformed (FORMAT.md §7.11).
     case countryNamesWrong(country: Int)
-    /// `GEOK` names a rank twice or none, or breaks the k-d tree's order at this position
+    /// `GEOK` names a rank twice or none, or breaks the k-d tree's order at this position, or
+    /// the split of the node whose median is at this position is not its coordinate
     /// (FORMAT.md §7.12).
     case spatialIndexWrong(position: Int)
+    /// A `GEOK` split slot that is no node's holds a value (FORMAT.md §7.12).
+    case spatialSplitWrong(node: Int)
 }

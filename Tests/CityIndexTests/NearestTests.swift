@@ -1,5 +1,6 @@
 // NearestTests.swift: nearest(to:) agrees with a brute force over every city of Data/.
 import CityIndex
+import CityIndexBuilder
 import CityIndexTestSupport
 import Foundation
 import Testing
@@ -165,4 +166,29 @@ struct NearestTests {
             try withoutSpatial.nearest(to: Coordinate(latitude: 0, longitude: 0))
         }
     }
+
+    @Test("verify() finds a GEOK split that is not its median's coordinate, and a value in a slot of no node")
+    func verifyFindsDamagedSplits() throws {
+        // 34 cities: a root of 34 (its median at position 16), a left child of 16 (a leaf) and a
+        // right one of 17 (split again): three split slots, slot 1 no node's.
+        let cities: [String] = (0 ..< 34).map { (number: Int) -> String in
+            let coordinate = "{\"lon\":\(number % 6),\"lat\":\(number / 6)}"
+            return "{\"country\":\"FR\",\"name\":\"City \(number)\",\"_id\":\(number + 1),\"coord\":" + coordinate + "}"
+        }
+        let bytes = try IndexBuilder().build(jsonBytes: Array(("[" + cities.joined(separator: ",") + "]").utf8)).bytes
+        try CityIndex(bytes: bytes).verify()
+        let section = Fixtures.section("GEOK", in: bytes)
+        let splitBytes = bytes[section.lowerBound + 4 ..< section.lowerBound + 8]
+        #expect(Array(splitBytes) == [3, 0, 0, 0])
+        func verifyFails(_ change: (inout [UInt8]) -> Void, _ what: Comment, with expected: InvariantViolation) throws {
+            var damaged = bytes
+            change(&damaged)
+            let index = try CityIndex(bytes: Fixtures.restamped(damaged))
+            #expect(throws: IndexFileError.invariantViolated(expected), what) { try index.verify() }
+        }
+        // The root's split (the median longitude) moved by one microdegree.
+        try verifyFails({ $0[section.lowerBound + 8] ^= 1 }, "a changed split", with: .spatialIndexWrong(position: 16))
+        try verifyFails({ $0[section.lowerBound + 8 + 4] = 7 }, "a value in a slot of no node", with: .spatialSplitWrong(node: 1))
+    }
 }
+

@@ -42,8 +42,8 @@ extension CityIndex {
                                    largestHaversine: within.map { GreatCircle.haversine(ofMeters: max(0, $0)) } ?? 2,
                                    minimumPopulation: UInt32(clamping: max(0, minimumPopulation)),
                                    countries: countries.map { Set($0.compactMap(Self.countryCodeValue)) })
-        return search.run(limit: limit).map {
-            NearbyCity(city: City(contents: contents, rank: $0.rank), distanceMeters: GreatCircle.meters(fromHaversine: $0.haversine))
+        return search.run(limit: limit) { rank, haversine in
+            NearbyCity(city: City(contents: contents, rank: rank), distanceMeters: GreatCircle.meters(fromHaversine: haversine))
         }
     }
 }

@@ -20,6 +20,9 @@ enum GreatCircle {
     @inline(__always)
     static func cosine(_ radians: Double) -> Double { cos(radians) }
 
+    @inline(__always)
+    static func tangent(_ radians: Double) -> Double { tan(radians) }
+
     /// Millionths of a degree (a `CITY` coordinate) in radians.
     @inline(__always)
     static func radians(_ microdegrees: Int32) -> Double { Double(microdegrees) * (.pi / 180_000_000) }
@@ -47,6 +50,17 @@ enum GreatCircle {
         return angle >= .pi ? 1 : hav(angle)
     }
 
+    /// A lower bound, without trigonometry, of the haversine between two points whose
+    /// latitudes differ by `latitudeDifference` (radians), whatever their longitudes:
+    /// hav(Δφ) = sin²(Δφ/2) ≥ (a − a³/6)² for a = |Δφ|/2 ≤ π/2, lowered by a relative 10⁻¹²
+    /// so that rounding never lifts it above the computed haversine.
+    @inline(__always)
+    static func leastHaversine(latitudeDifference: Double) -> Double {
+        let a = abs(latitudeDifference) / 2
+        let sine = a - a * a * a / 6
+        return sine * sine * (1 - 1e-12)
+    }
+
     /// The least haversine between a point and any point of the box `south ... north` ×
     /// `west ... east` (radians; `west ≤ east`, both in −π … π): a lower bound for every city
     /// in the box.
@@ -57,7 +71,7 @@ enum GreatCircle {
     /// along the meridian has one minimum, at the latitude φ* with `tan φ* = tan φ / cos Δλ`
     /// (the pole on the point's side when `cos Δλ ≤ 0`): the least is at φ* clamped into the
     /// box's latitudes.
-    static func leastHaversine(latitude: Double, longitude: Double, cosLatitude: Double,
+    static func leastHaversine(latitude: Double, longitude: Double, cosLatitude: Double, tanLatitude: Double,
                                south: Double, north: Double, west: Double, east: Double) -> Double {
         if longitude >= west && longitude <= east {
             if latitude < south { return hav(south - latitude) }
@@ -67,7 +81,7 @@ enum GreatCircle {
         let havWest = hav(longitude - west), havEast = hav(longitude - east)
         let havDifference = min(havWest, havEast)
         let cosDifference = 1 - 2 * havDifference
-        let vertex = cosDifference <= 0 ? (latitude >= 0 ? Double.pi / 2 : -Double.pi / 2) : atan(tan(latitude) / cosDifference)
+        let vertex = cosDifference <= 0 ? (latitude >= 0 ? Double.pi / 2 : -Double.pi / 2) : atan(tanLatitude / cosDifference)
         let nearest = min(max(vertex, south), north)
         return hav(latitude - nearest) + cosLatitude * cos(nearest) * havDifference
     }

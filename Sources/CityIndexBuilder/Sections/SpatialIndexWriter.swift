@@ -11,7 +11,7 @@ import CityIndex
 /// ordered by selection (expected linear time; a range that selection cannot narrow quickly
 /// is sorted instead), so building takes O(*n* log *n*).
 ///
-/// Memory: 12 bytes per city (its coordinates and its place in the order).
+/// Memory: 12 bytes per city (its coordinates and its place in the order), and 4 per split.
 struct SpatialIndexWriter {
     /// The most cities a leaf holds.
     static let nodeSize = 16
@@ -25,8 +25,8 @@ struct SpatialIndexWriter {
         longitudes.append(city.longitudeMicrodegrees)
     }
 
-    /// The section: `nodeSize:u32, reserved:u32 (0)`, then the ranks in tree order as a packed
-    /// array. `nil` for an empty list.
+    /// The section: `nodeSize:u32, splitCount:u32`, the splits padded to 8 bytes, then the
+    /// ranks in tree order as a packed array. `nil` for an empty list.
     func finish(directory: String) throws(IndexBuildError) -> [SectionPart]? {
         let count = latitudes.count
         guard count > 0 else { return nil }
@@ -34,11 +34,30 @@ struct SpatialIndexWriter {
         let width = bitWidth(holding: UInt64(count - 1))
         var bits = try PackedBitsFileWriter(directory: directory)
         for rank in order { try bits.append(UInt64(rank), width: width) }
+        let splits = splits(of: order)
         var header = ByteBuffer()
         header.appendUInt32(UInt32(Self.nodeSize))
-        header.appendUInt32(0)
+        header.appendUInt32(UInt32(splits.count))
+        for split in splits { header.appendUInt32(UInt32(bitPattern: split)) }
+        while header.bytes.count < 8 + SpatialIndex.splitByteCount(splitCount: splits.count) { header.appendUInt8(0) }
         return [.bytes(header.bytes + PackedBitsFileWriter.arrayHeader(width: width, secondWidth: 0, count: count)),
                 .file(try bits.finish())]
+    }
+
+    /// The median coordinate of each node larger than `nodeSize`, by its breadth-first number
+    /// (the root 0, the children of node i 2i + 1 and 2i + 2); 0 in the slots of no such node.
+    func splits(of order: [UInt32]) -> [Int32] {
+        var splits = [Int32](repeating: 0, count: SpatialIndex.splitCount(cityCount: order.count, nodeSize: Self.nodeSize))
+        var pending: [(lo: Int, hi: Int, axis: Int, node: Int)] = [(0, order.count - 1, 0, 0)]
+        while let (lo, hi, axis, node) = pending.popLast() {
+            guard hi - lo + 1 > Self.nodeSize else { continue }
+            let middle = (lo + hi) >> 1
+            let rank = Int(order[middle])
+            splits[node] = axis == 0 ? longitudes[rank] : latitudes[rank]
+            pending.append((lo, middle - 1, 1 - axis, 2 * node + 1))
+            pending.append((middle + 1, hi, 1 - axis, 2 * node + 2))
+        }
+        return splits
     }
 
     /// The ranks in tree order.
