@@ -35,7 +35,9 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         self.contents = contents
         self.storage = storage
         self.query = query
-        self.totalCount = totalCount
+        // A count from a damaged file's trie (a node's entries less its repeats) can exceed
+        // the cities: none can match more than there are.
+        self.totalCount = Swift.min(totalCount, contents.cityCount)
         // The caller reads the first matches' names next (highlights, names): load them together.
         if case .entries(let entries) = storage { contents.prefetchNames(of: entries.prefix(FormatConstants.topListLength)) }
     }

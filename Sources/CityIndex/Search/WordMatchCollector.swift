@@ -9,7 +9,7 @@ enum WordMatchCollector {
     static func entries(of match: TrieMatch, contents: IndexContents) -> [CityMatches.Entry] {
         let postings = match.entries
         var entries: [CityMatches.Entry] = []
-        entries.reserveCapacity(match.cityCount)
+        entries.reserveCapacity(min(match.cityCount, contents.cityCount))
         if postings.count * 8 < contents.cityCount {
             var packed: [UInt64] = []
             packed.reserveCapacity(postings.count)

@@ -8,7 +8,8 @@
 ///
 /// Invariant (checked by `init(validating:count:)`): the widths are at most 32 each and the
 /// section holds exactly the header and `count` values, so every read in `0 ..< count` is in
-/// bounds and unchecked.
+/// bounds and unchecked; a count read from the header (not given by the caller) of more than
+/// one value has values of at least one bit, so it is at most 8 × the section's bytes.
 struct PackedArray {
     /// The widths from the header, and their sum: the bits per value.
     let width: Int
@@ -31,9 +32,12 @@ struct PackedArray {
         let valueWidth = width + secondWidth
         let header = FormatConstants.packedHeaderByteCount
         let count = requiredCount ?? Int(section.uint32(at: 4) ?? 0)
-        let expected = Self.byteCount(count: count, valueWidth: valueWidth)
+        // A count the caller did not bound must be bounded by the section's bytes: more than
+        // one value needs at least one bit each (width 0 would let 8 bytes claim 2³² − 1).
+        let isBoundedByBytes = requiredCount != nil || valueWidth > 0 || count <= 1
+        let expected = Self.byteCount(count: count, valueWidth: isBoundedByBytes ? valueWidth : 1)
         guard section.count >= header, width <= 32, secondWidth <= 32, section.uint32(at: 4) == UInt32(truncatingIfNeeded: count),
-              section.count == expected else {
+              isBoundedByBytes, section.count == expected else {
             throw .sectionSizeMismatch(section: kind, byteCount: UInt64(section.count), expectedByteCount: UInt64(expected))
         }
         self.width = width
