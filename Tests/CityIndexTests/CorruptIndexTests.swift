@@ -156,11 +156,34 @@ struct CorruptIndexTests {
                 }
                 Self.exercise(index)
                 changedAfterOpen += 1
+            } else if let changed = Self.countChanged(bytes) {
+                Self.exercise(changed)
             } else {
                 Self.exercise(bytes)
             }
         }
         #expect(changedAfterOpen > 0, "no input of the corpus changes an index after it opened")
+    }
+
+    /// The fuzzer's "CNT!" inputs: n changes (section:u8, offset:u16 LE, value:u32 LE) written
+    /// into the sections of the index that follows them before it opens
+    /// (Fuzz/Sources/FuzzIndex/main.swift); `nil` for any other input.
+    static func countChanged(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.starts(with: Array("CNT!".utf8)), bytes.count >= 5 else { return nil }
+        let changeCount = Int(bytes[4]), indexStart = 5 + 7 * Int(bytes[4])
+        guard bytes.count >= indexStart + 32 else { return [] }
+        var file = Array(bytes[indexStart...])
+        let sectionCount = Int(file[28])
+        guard sectionCount > 0, file.count >= 32 + 24 * sectionCount else { return file }
+        let sections = (0 ..< sectionCount).map { Fixtures.section(String(decoding: file[32 + 24 * $0 ..< 36 + 24 * $0], as: UTF8.self), in: file) }
+        for change in 0 ..< changeCount {
+            let at = 5 + 7 * change
+            let range = sections[Int(bytes[at]) % sectionCount]
+            guard !range.isEmpty, range.upperBound <= file.count else { continue }
+            let offset = range.lowerBound + (Int(bytes[at + 1]) | Int(bytes[at + 2]) << 8) % range.count
+            for index in 0 ..< 4 where offset + index < range.upperBound { file[offset + index] = bytes[at + 3 + index] }
+        }
+        return file
     }
 
     @Test("verify() passes on real indexes and finds structural damage behind a valid checksum")

@@ -130,7 +130,11 @@ let naiveQueries = workload.naiveQueries.map { (length: $0.length, text: $0.text
 var indexBuildSeconds = 0.0
 var databaseBuildSeconds = 0.0
 if onlyStrategy == nil {
-    indexBuildSeconds = try measure { _ = try IndexBuilder().build(inputPath: inputPath, outputPath: indexPath) }.1
+    // As `build-index` does: the places.json beside the list names its countries and regions.
+    var builder = IndexBuilder()
+    let placesPath = URL(fileURLWithPath: inputPath).deletingLastPathComponent().appendingPathComponent("places.json").path
+    if FileManager.default.fileExists(atPath: placesPath) { builder.places = try PlaceNames(contentsOfFile: placesPath) }
+    indexBuildSeconds = try measure { _ = try builder.build(inputPath: inputPath, outputPath: indexPath) }.1
     let decoded = try JSONDecoder().decode([DecodedCity].self, from: try jsonData())
     databaseBuildSeconds = try measure { try SQLiteCityDatabase.build(cities: decoded, at: databasePath) }.1
 }

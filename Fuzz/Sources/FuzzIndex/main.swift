@@ -1,6 +1,7 @@
 // FuzzIndex: libFuzzer target for CityIndex(bytes:), search (exact and typo-tolerant), match reading,
-// places (regions, countries, nearest cities) and verify(), on indexes as opened and on indexes
-// changed after they opened.
+// places (regions, countries, nearest cities) and verify(), on indexes as opened, on indexes
+// changed after they opened, and on indexes whose section headers' counts and widths were set
+// to extreme values.
 //
 //   FuzzIndex --write-seeds DIR   writes small valid index files to start a corpus from
 //   FuzzIndex [libFuzzer flags] CORPUS...   fuzzes (built with -sanitize=fuzzer,address)
@@ -26,6 +27,33 @@ func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
             let offset = (0 ..< 4).reduce(0) { $0 | Int(bytes[at + $1]) << (8 * $1) }
             index.overwriteByteForTesting(at: offset % max(index.fileByteCount, 1), with: bytes[at + 4])
         }
+        exercise(index)
+        return 0
+    }
+    // An input that starts with "CNT!" is a count n:u8, n changes of (section:u8, offset:u16 LE,
+    // value:u32 LE), then an index: each change writes `value` into the section numbered
+    // `section` (modulo the section count) at `offset` (modulo its size) before the index
+    // opens: the header counts and widths of every section at extreme values, with the rest of
+    // the file intact (issue 43: a count nothing real bounds).
+    if bytes.starts(with: Array("CNT!".utf8)), bytes.count >= 5 {
+        let changeCount = Int(bytes[4])
+        let indexStart = 5 + 7 * changeCount
+        guard bytes.count >= indexStart + 32 else { return 0 }
+        var file = Array(bytes[indexStart...])
+        let sectionCount = Int(file[28])
+        guard sectionCount > 0, file.count >= 32 + 24 * sectionCount else { return 0 }
+        func field(_ entry: Int, _ at: Int) -> Int { (0 ..< 8).reduce(0) { $0 | Int(file[32 + 24 * entry + at + $1]) << (8 * ($1 % 8)) } }
+        for change in 0 ..< changeCount {
+            let at = 5 + 7 * change
+            let entry = Int(bytes[at]) % sectionCount
+            let (start, length) = (field(entry, 8), field(entry, 16))
+            guard start >= 0, length > 0, start <= file.count, length <= file.count - start else { continue }
+            let offset = start + (Int(bytes[at + 1]) | Int(bytes[at + 2]) << 8) % length
+            for index in 0 ..< 4 where offset + index < start + length {
+                file[offset + index] = bytes[at + 3 + index]
+            }
+        }
+        guard let index = try? CityIndex(bytes: file) else { return 0 }
         exercise(index)
         return 0
     }
@@ -63,6 +91,11 @@ func exercise(_ index: CityIndex) {
         guard let point = try? Coordinate(latitude: latitude, longitude: longitude) else { continue }
         for nearby in (try? index.nearest(to: point, limit: limit)) ?? [] { _ = (nearby.city.label, nearby.distanceMeters) }
         _ = try? index.nearest(to: point, limit: 4, within: 500_000, minimumPopulation: 1, countries: ["US", "FJ"])
+    }
+    // Without a limit: every match, as `search(_:matching:)` returns by default.
+    for query in ["zand", "a"] {
+        _ = (try? index.search(query, matching: .words))?.totalCount
+        _ = (try? index.search(query, matching: .words, order: .population, typos: .automatic))?.totalCount
     }
     _ = index.city(id: 1)
     try? index.verify()
@@ -106,8 +139,13 @@ if arguments.count == 3 && arguments[1] == "--write-seeds" {
         let offset = UInt32(bytes.count - 1)
         let mutated = Array("MUT!".utf8) + [1] + (0 ..< 4).map { UInt8(truncatingIfNeeded: offset >> (8 * $0)) } + [bytes.last!] + bytes
         try Data(mutated).write(to: directory.appendingPathComponent("seed-\(number)-changed.cidx"))
+        // The same index with one count change (section 0's first bytes, to themselves).
+        guard bytes.count >= 32 + 24 else { continue }
+        let first = (0 ..< 8).reduce(0) { $0 | Int(bytes[40 + $1]) << (8 * $1) }
+        let counted = Array("CNT!".utf8) + [1, 0, 0, 0] + Array(bytes[first ..< first + 4]) + bytes
+        try Data(counted).write(to: directory.appendingPathComponent("seed-\(number)-counted.cidx"))
     }
-    print("wrote \(2 * lists.count) seeds to \(directory.path)")
+    print("wrote the seeds to \(directory.path)")
 } else {
     exit(cityindex_run_fuzzer(CommandLine.argc, CommandLine.unsafeArgv))
 }
