@@ -55,6 +55,9 @@ let package = Package(
             .target(name: "CCurl", condition: .when(platforms: nonApplePlatforms)),
         ]),
 
+        // A process that lives with the SIGBUS guard, for the guard's tests (not a product).
+        .executableTarget(name: "GuardProbe", dependencies: ["CityIndex"]),
+
         .executableTarget(name: "BuildIndex", dependencies: [
             "CityIndex", "CityIndexBuilder", "CityIndexArtifacts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

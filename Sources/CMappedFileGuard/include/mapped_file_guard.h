@@ -8,8 +8,11 @@
 /// handler for the process. When a read of a registered mapping faults (the file was truncated
 /// or shrunk by a rewrite in place, so its pages no longer exist), the handler maps zero-filled
 /// anonymous pages from the faulting page to the end of the mapping, marks the registration as
-/// faulted, and lets the read resume: it reads zeros instead of killing the process. Faults
-/// anywhere else go to the handler that was installed before (or the default action).
+/// faulted, and lets the read resume: it reads zeros instead of killing the process. It owns
+/// only such faults (`BUS_ADRERR` inside a registered mapping); any other SIGBUS gets what the
+/// process would have done without it: the default action (which ends the process, also for a
+/// fault when SIGBUS was ignored), nothing for a sent signal the process ignores, or the
+/// handler installed before, called as the kernel would call it.
 ///
 /// Returns the registration's slot (for the functions below), or -1 when all slots are taken
 /// or the handler cannot be installed (the caller must then not map the file).
