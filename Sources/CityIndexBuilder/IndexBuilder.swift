@@ -80,7 +80,7 @@ public struct IndexBuilder: Sendable {
                 let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
                 return try build(source: source, format: format,
                                  reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
-                                 into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath),
+                                 into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath, name: outputPath),
                                  scratchDirectory: scratchDirectory ?? Self.directory(of: outputPath))
             }
         } catch {

@@ -1,4 +1,5 @@
 // FavoritesStore.swift: favorite city ids, persisted and shared between processes.
+import CityIndexArtifacts
 import Foundation
 import Synchronization
 
@@ -6,7 +7,10 @@ import Synchronization
 ///
 /// Guarantees:
 /// - **Nothing is lost to a crash:** every change is written to a temporary file and renamed
-///   over the old one, so the file is always a complete old or new version.
+///   over the old one, so the file is always a complete old or new version; the file keeps its
+///   permissions (a 0600 list stays private) and owner, and a kill leaves no temporary file
+///   (`AtomicFileWriter`). A `fileURL` that is a symbolic link stays one: the file it names is
+///   read, locked (`TARGET.lock`) and replaced.
 /// - **Nothing is lost to another process:** a change takes an advisory lock (`flock` on a
 ///   sidecar file `NAME.lock` beside it), re-reads the file, applies *the change* (add, remove,
 ///   toggle) to what it found, writes, and unlocks. Two processes (or two stores) changing one
@@ -74,8 +78,9 @@ public final class FavoritesStore: Sendable {
     /// Loads the favorites at `fileURL`; a missing file means no favorites yet.
     /// - Throws: `.unreadableFile` or `.corruptFile` when the file exists but cannot be used.
     public init(fileURL: URL) throws(StoreError) {
-        self.fileURL = fileURL
-        lockPath = fileURL.path + ".lock"
+        // Through a symbolic link: the file it names is read, locked and replaced (the link stays).
+        self.fileURL = URL(fileURLWithPath: AtomicFileWriter.followingSymbolicLinks(fileURL.path))
+        lockPath = self.fileURL.path + ".lock"
         let (ids, identity) = try Self.read(fileURL)
         state = Mutex(State(ids: ids, identity: identity))
     }
@@ -142,8 +147,8 @@ public final class FavoritesStore: Sendable {
                 change(&current)
                 guard current != state.ids else { return .success(()) }
                 do {
-                    let data = try JSONEncoder().encode(current.sorted())
-                    try data.write(to: fileURL, options: .atomic)
+                    // Replaced atomically, its mode and owner kept, nothing left by a kill (AtomicFileWriter).
+                    try AtomicFileWriter.write(Array(try JSONEncoder().encode(current.sorted())), to: fileURL.path)
                 } catch {
                     return .failure(.cannotWrite(path: fileURL.path, reason: "\(error)"))
                 }

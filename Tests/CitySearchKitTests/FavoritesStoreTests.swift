@@ -15,6 +15,39 @@ struct FavoritesStoreTests {
         try? FileManager.default.removeItem(atPath: file.path + ".lock")
     }
 
+    @Test("a change keeps the file's permissions, and leaves no temporary file")
+    func modeKept() throws {
+        let file = temporaryFile()
+        defer { remove(file) }
+        try Data("[1]".utf8).write(to: file)
+        chmod(file.path, 0o600)
+        let store = try FavoritesStore(fileURL: file)
+        try store.add(2)
+        // Before: 0600 became 0644, a private list readable by everyone.
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        #expect(!siblings.contains { $0.hasPrefix("." + file.lastPathComponent + ".tmp-") || $0.contains(".nosync") })
+    }
+
+    @Test("through a symbolic link: the link stays a link, the file it names changes, and both paths share one lock")
+    func symbolicLink() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("favorites-link-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let real = directory.appendingPathComponent("real.json"), link = directory.appendingPathComponent("link.json")
+        try Data("[1]".utf8).write(to: real)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.json")
+        let throughLink = try FavoritesStore(fileURL: link)
+        try throughLink.add(2)
+        // Before: the link was replaced by a regular file, real.json kept [1], two lock files.
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "real.json")
+        #expect(try FavoritesStore(fileURL: real).ids == [1, 2])
+        let direct = try FavoritesStore(fileURL: real)
+        try direct.add(3)
+        #expect(throughLink.ids == [1, 2, 3])
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["real.json", "link.json", "real.json.lock"])
+    }
+
     @Test("a file that exists but cannot be read is an error at init and at every change, and is left as it is")
     func unreadableFileIsNeverOverwritten() throws {
         let file = temporaryFile()

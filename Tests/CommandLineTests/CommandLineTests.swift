@@ -177,26 +177,47 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["bad.json", "cities.cidx"])
     }
 
-    @Test("kill -9 during a build leaves the previous index or a complete new one, never a partial file")
+    @Test("SIGKILL, SIGTERM or SIGINT during a build leaves the previous index or a complete new one, its mode, and no other file")
     func killDuringBuild() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = directory.appendingPathComponent("cities.cidx")
         let previous = Data(Fixtures.smallIndexBytes)
-        for delay in [0.05, 0.2, 0.5] {
+        for (delay, signal) in [(0.05, SIGKILL), (0.2, SIGKILL), (0.5, SIGKILL), (0.3, SIGTERM), (0.3, SIGINT), (0.8, SIGKILL)] {
             try previous.write(to: index)
+            chmod(index.path, 0o600)
             let process = Process()
             process.executableURL = Tool.productsDirectory.appendingPathComponent("build-index")
             process.arguments = [Fixtures.defaultDataPath, "-o", index.path, "--quiet"]
             try process.run()
             Thread.sleep(forTimeInterval: delay)
-            kill(process.processIdentifier, SIGKILL)
+            kill(process.processIdentifier, signal)
             process.waitUntilExit()
             let bytes = try [UInt8](Data(contentsOf: index))
             if bytes != Array(previous) {
                 try CityIndex(bytes: bytes).verify()   // renamed into place: complete
             }
+            // Before: a 25 MB .cities.cidx.tmp-XXXXXX stayed behind, one more every run.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cities.cidx"], "signal \(signal) after \(delay) s")
+            #expect(try FileManager.default.attributesOfItem(atPath: index.path)[.posixPermissions] as? Int == 0o600)
         }
+    }
+
+    @Test("a build removes its own temporary files an earlier build left more than an hour ago, and no others")
+    func staleTemporariesSwept() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let index = directory.appendingPathComponent("cities.cidx")
+        let stale = directory.appendingPathComponent(".cities.cidx.tmp-abc123")
+        let fresh = directory.appendingPathComponent(".cities.cidx.tmp-def456")
+        let other = directory.appendingPathComponent(".other.cidx.tmp-abc123")
+        for file in [stale, fresh, other] { try Data("left".utf8).write(to: file) }
+        let twoHoursAgo = Date().addingTimeInterval(-7_200)
+        for file in [stale, other] { try FileManager.default.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: file.path) }
+        let outcome = try buildIndex.run([fixtures.appendingPathComponent("small.json").path, "-o", index.path, "--quiet"])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(left == ["cities.cidx", ".cities.cidx.tmp-def456", ".other.cidx.tmp-abc123"])
     }
 
     @Test("without INPUT: ./Data/cities500.json.xz or $CITYINDEX_DEFAULT_DATASET, never the build machine's path")

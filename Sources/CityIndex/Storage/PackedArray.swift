@@ -8,8 +8,8 @@
 ///
 /// Invariant (checked by `init(validating:count:)`): the widths are at most 32 each and the
 /// section holds exactly the header and `count` values, so every read in `0 ..< count` is in
-/// bounds and unchecked; a count read from the header (not given by the caller) of more than
-/// one value has values of at least one bit, so it is at most 8 × the section's bytes.
+/// bounds and unchecked; a count read from the header (not given by the caller) is at most
+/// 8 × the section's bytes (values of one bit or more) or `maximumZeroWidthCount` (width 0).
 struct PackedArray {
     /// The widths from the header, and their sum: the bits per value.
     let width: Int
@@ -17,6 +17,10 @@ struct PackedArray {
     let valueWidth: Int
     let count: Int
     private let bits: PackedBits
+
+    /// The most values a section that states its own count may hold at width 0 (FORMAT.md §1):
+    /// as many as the words of the longest name can be.
+    static let maximumZeroWidthCount = 65_536
 
     /// The section size for `count` values of `valueWidth` bits. O(1).
     package static func byteCount(count: Int, valueWidth: Int) -> Int {
@@ -32,9 +36,10 @@ struct PackedArray {
         let valueWidth = width + secondWidth
         let header = FormatConstants.packedHeaderByteCount
         let count = requiredCount ?? Int(section.uint32(at: 4) ?? 0)
-        // A count the caller did not bound must be bounded by the section's bytes: more than
-        // one value needs at least one bit each (width 0 would let 8 bytes claim 2³² − 1).
-        let isBoundedByBytes = requiredCount != nil || valueWidth > 0 || count <= 1
+        // A count the caller did not bound is bounded by the section's bytes at a width of one
+        // bit or more; at width 0 (all values 0: `WPST` of a one-city list, one posting per
+        // word of its name) by `maximumZeroWidthCount`, not 2³² − 1 claimed in 8 bytes.
+        let isBoundedByBytes = requiredCount != nil || valueWidth > 0 || count <= Self.maximumZeroWidthCount
         let expected = Self.byteCount(count: count, valueWidth: isBoundedByBytes ? valueWidth : 1)
         guard section.count >= header, width <= 32, secondWidth <= 32, section.uint32(at: 4) == UInt32(truncatingIfNeeded: count),
               isBoundedByBytes, section.count == expected else {

@@ -3,8 +3,17 @@ import Foundation
 
 /// Writes a file atomically: into a temporary file beside the destination, flushed to
 /// disk, then renamed over it. A failure or a kill at any point leaves the destination
-/// as it was (a previous file stays byte-for-byte intact); at worst a temporary file named
-/// `.NAME.tmp-XXXXXX` remains beside it.
+/// as it was (a previous file stays byte-for-byte intact).
+///
+/// Nothing is left behind: on Linux the temporary file has no name while it is written
+/// (`O_TMPFILE`, `TemporaryFile.createUnnamed`), and is named `.NAME.tmp-XXXXXX` only for the
+/// instant between `linkat` and `rename`; elsewhere (or on a file system without unnamed
+/// files) it is named from the start and removed on failure. Either way, a write first
+/// removes such files of its own user beside the destination that are more than
+/// `staleTemporaryAge` seconds old: what a kill at the wrong instant left.
+///
+/// A replaced file keeps its permission bits, and its owner and group where this process may
+/// set them (a new file gets 0644).
 ///
 /// Only a regular file (or nothing) is ever replaced: an existing symbolic link, directory,
 /// FIFO, socket or device at the destination (`/dev/null`, `/dev/full`, a link to a shared
@@ -52,6 +61,24 @@ package enum AtomicFileWriter {
                          isNotReplaceable: true)
     }
 
+    /// The file `path` names once symbolic links in its last component are followed (relative
+    /// ones from the link's directory; at most 32): what a write through the link replaces. A
+    /// path that is no link, or a dangling link's target, is returned as it is.
+    package static func followingSymbolicLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0 ..< 32 {
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let length = readlink(current, &buffer, buffer.count - 1)
+            guard length > 0 else { return current }
+            let target = String(decoding: buffer[0 ..< length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return current
+    }
+
     /// Writes the concatenation of `chunks` to `path` atomically.
     package static func write(chunks: [[UInt8]], to path: String) throws(WriteError) {
         do {
@@ -78,15 +105,24 @@ package enum AtomicFileWriter {
         try checkReplaceable(path)
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
+        let prefix = directory + "/." + url.lastPathComponent + ".tmp-"
+        removeStaleTemporaries(prefix: prefix)
+        var existing = stat()
+        let replaces = lstat(path, &existing) == 0
+        let unnamed = TemporaryFile.createUnnamed(in: directory)
         let descriptor: Int32, temporaryPath: String
-        do {
-            (descriptor, temporaryPath) = try TemporaryFile.create(pathPrefix: directory + "/." + url.lastPathComponent + ".tmp-")
-        } catch {
-            throw WriteError(path: path, reason: error.reason)
+        if let unnamed {
+            (descriptor, temporaryPath) = unnamed
+        } else {
+            do {
+                (descriptor, temporaryPath) = try TemporaryFile.create(pathPrefix: prefix)
+            } catch {
+                throw WriteError(path: path, reason: error.reason)
+            }
         }
-        var succeeded = false
+        var named: String? = unnamed == nil ? temporaryPath : nil
         defer {
-            if !succeeded { unlink(temporaryPath) }
+            if let named { unlink(named) }
         }
         let result: Result
         do {
@@ -96,18 +132,62 @@ package enum AtomicFileWriter {
             throw error
         }
         var writeResult: Int32 = 0
-        if fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 { writeResult = errno }
+        if fchmod(descriptor, replaces ? existing.st_mode & 0o7777 : 0o644) != 0 || fsync(descriptor) != 0 { writeResult = errno }
+        if writeResult == 0 && replaces && (existing.st_uid != getuid() || existing.st_gid != getgid()) {
+            // Only a privileged process may give a file away; the group may still be kept.
+            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 { _ = fchown(descriptor, UInt32.max, existing.st_gid) }
+        }
+        if writeResult == 0 && unnamed != nil {
+            // Named for the instant before the rename: `rename` replaces, `linkat` cannot.
+            writeResult = EEXIST
+            for _ in 0 ..< 16 where writeResult == EEXIST {
+                let candidate = prefix + String((0 ..< 6).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! })
+                writeResult = TemporaryFile.name(unnamed: descriptor, as: candidate)
+                if writeResult == 0 { named = candidate }
+            }
+        }
         close(descriptor)
-        guard writeResult == 0 else { throw WriteError(path: path, reason: String(cString: strerror(writeResult))) }
-        guard rename(temporaryPath, path) == 0 else {
+        guard writeResult == 0, let temporary = named else {
+            throw WriteError(path: path, reason: String(cString: strerror(writeResult == 0 ? EIO : writeResult)))
+        }
+        guard rename(temporary, path) == 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
         }
-        succeeded = true
+        named = nil
         let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)
             close(directoryDescriptor)
         }
         return result
+    }
+
+    /// How old a temporary file of a write (`.NAME.tmp-XXXXXX`) must be before another write
+    /// of the same destination removes it as a leftover: an hour, far longer than the instant
+    /// a Linux write names it, and longer than a build without unnamed files takes.
+    package static let staleTemporaryAge: Double = 3_600
+
+    /// Removes the files `prefix` + six characters of this process's user that were last
+    /// changed more than `staleTemporaryAge` seconds ago: leftovers of writes that were killed.
+    static func removeStaleTemporaries(prefix: String) {
+        let url = URL(fileURLWithPath: prefix)
+        let directory = url.deletingLastPathComponent().path, namePrefix = url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        let now = time(nil)
+        for name in names where name.hasPrefix(namePrefix) && name.count == namePrefix.count + 6 {
+            let candidate = directory + "/" + name
+            var status = stat()
+            guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
+                  Double(now - modificationSeconds(status)) > staleTemporaryAge else { continue }
+            unlink(candidate)
+        }
+    }
+
+    private static func modificationSeconds(_ status: stat) -> time_t {
+        #if canImport(Darwin)
+        return status.st_mtimespec.tv_sec
+        #else
+        return status.st_mtim.tv_sec
+        #endif
     }
 }

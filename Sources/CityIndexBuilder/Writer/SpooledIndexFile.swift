@@ -21,6 +21,7 @@ import Foundation
 final class SpooledIndexFile: IndexSectionSink {
     private let output: Int32
     private let outputPath: String
+    private let name: String
     private let spool: Int32
     /// Sections in the spool: where each lies there.
     private var spooled: [(kind: SectionKind, isRequired: Bool, spoolOffset: Int, byteCount: Int)] = []
@@ -32,15 +33,23 @@ final class SpooledIndexFile: IndexSectionSink {
 
     /// - Parameters:
     ///   - output: the output file, open for reading and writing and empty.
-    ///   - outputPath: its path (to map the draft and to name it in errors).
-    init(output: Int32, outputPath: String) throws(IndexBuildError) {
+    ///   - outputPath: a path that opens it (to map the draft).
+    ///   - name: the path the file is written for (to name it in errors; the spool is made
+    ///     beside it).
+    init(output: Int32, outputPath: String, name: String) throws(IndexBuildError) {
         self.output = output
         self.outputPath = outputPath
-        let file: (descriptor: Int32, path: String)
-        do { file = try TemporaryFile.create(pathPrefix: outputPath + ".spool-") } catch { throw Self.failure(outputPath, error.errno) }
-        // Unlinked at once: the space is freed when the spool is closed, whatever happens.
-        unlink(file.path)
-        spool = file.descriptor
+        self.name = name
+        // Nameless, or unlinked at once: the space is freed when the spool is closed, whatever happens.
+        let directory = URL(fileURLWithPath: name).deletingLastPathComponent().path
+        if let unnamed = TemporaryFile.createUnnamed(in: directory) {
+            spool = unnamed.descriptor
+        } else {
+            let file: (descriptor: Int32, path: String)
+            do { file = try TemporaryFile.create(pathPrefix: name + ".spool-") } catch { throw Self.failure(name, error.errno) }
+            unlink(file.path)
+            spool = file.descriptor
+        }
     }
 
     deinit { close(spool) }
@@ -115,19 +124,19 @@ final class SpooledIndexFile: IndexSectionSink {
     /// The header listing the sections placed so far, the file's size (the end of the last
     /// one, so the zero gap before the first section sorts itself out), checksum zero.
     private func writeHeader(cityCount: Int) throws(IndexBuildError) {
-        guard ftruncate(output, off_t(end)) == 0 else { throw Self.failure(outputPath, errno) }
+        guard ftruncate(output, off_t(end)) == 0 else { throw Self.failure(name, errno) }
         let header = IndexFileWriter.headerBytes(cityCount: cityCount, placements: placements, fileByteCount: end)
         try write(header, to: output, at: 0)
     }
 
     private func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int) throws(IndexBuildError) {
         let failure = bytes.withUnsafeBytes { DescriptorWriting.writeAll($0, to: descriptor, at: offset) }
-        guard failure == 0 else { throw Self.failure(outputPath, failure) }
+        guard failure == 0 else { throw Self.failure(name, failure) }
     }
 
     private func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, at offset: Int) throws(IndexBuildError) {
         let failure = DescriptorWriting.writeAll(bytes, to: descriptor, at: offset)
-        guard failure == 0 else { throw Self.failure(outputPath, failure) }
+        guard failure == 0 else { throw Self.failure(name, failure) }
     }
 
     /// Reads bytes `offset ..< offset + count` of `descriptor` in chunks of up to 1 MiB and
@@ -139,7 +148,7 @@ final class SpooledIndexFile: IndexSectionSink {
         var position = offset
         while position < offset + count {
             let read = pread(descriptor, buffer.baseAddress!, min(buffer.count, offset + count - position), off_t(position))
-            guard read > 0 else { throw Self.failure(outputPath, read < 0 ? errno : EIO) }
+            guard read > 0 else { throw Self.failure(name, read < 0 ? errno : EIO) }
             try body(UnsafeRawBufferPointer(rebasing: buffer[..<read]), position)
             position += read
         }
