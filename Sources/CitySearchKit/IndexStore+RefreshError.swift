@@ -28,6 +28,9 @@ extension IndexStore {
         case invalidIndex(IndexFileError)
         /// The cache directory could not be written.
         case cannotWriteCache(path: String, reason: String)
+        /// Another process held the source's lock (it was refreshing it) for longer than this
+        /// refresh's `Limits.totalTimeout`: a holder stopped or slower than the limits allow.
+        case busy(lockPath: String, waited: Duration)
         /// The calling task was cancelled.
         case cancelled
 
@@ -70,6 +73,9 @@ extension IndexStore {
                 return "the downloaded file is not a valid city index: \(error.problem)"
             case .cannotWriteCache(let path, let reason):
                 return "cannot write the cache '\(path)': \(reason)"
+            case .busy(let lockPath, let waited):
+                let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) * 1e-18
+                return "another process has been refreshing this source for \(Int(seconds.rounded())) s and still holds its lock ('\(lockPath)')"
             case .cancelled:
                 return "the refresh was cancelled"
             }

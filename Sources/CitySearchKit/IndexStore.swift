@@ -181,8 +181,12 @@ public final class IndexStore: Sendable {
             throw .cannotWriteCache(path: entry.directory.path, reason: "\(error)")
         }
         let recordBefore = entry.readRecord()
-        let lock = try await acquireLock()
+        // Waiting for another process's refresh counts against this one's total time.
+        let started = ContinuousClock.now
+        let lock = try await acquireLock(until: started + limits.totalTimeout)
         defer { withExtendedLifetime(lock) {} }
+        var limits = limits
+        limits.totalTimeout -= ContinuousClock.now - started
         // Another process refreshed while this one waited: use its result.
         if let cached = cachedCopy(), cached.isFresh, cached.record != recordBefore { return cached.loaded(.fresh) }
         entry.removeLeftovers()
@@ -288,18 +292,21 @@ public final class IndexStore: Sendable {
     }
 
     /// Takes the source's cross-process lock, polling so that waiting never blocks a thread.
-    /// A holder that dies releases it; a live one is bounded by its own timeouts.
-    private func acquireLock() async throws(RefreshError) -> FileLock {
+    /// A holder that dies releases it; one that is stopped, or slower than this refresh may be,
+    /// makes it `.busy` at `deadline` (`load()` then serves the stale copy).
+    private func acquireLock(until deadline: ContinuousClock.Instant) async throws(RefreshError) -> FileLock {
         let lock: FileLock
         do { lock = try FileLock(path: entry.lockPath) } catch {
             throw .cannotWriteCache(path: entry.lockPath, reason: error.reason)
         }
+        let started = ContinuousClock.now
         while true {
             do {
                 if try lock.tryLock() { return lock }
             } catch {
                 throw .cannotWriteCache(path: entry.lockPath, reason: error.reason)
             }
+            guard ContinuousClock.now < deadline else { throw .busy(lockPath: entry.lockPath, waited: ContinuousClock.now - started) }
             do { try await Task.sleep(for: .milliseconds(50)) } catch { throw .cancelled }
         }
     }

@@ -267,6 +267,33 @@ struct IndexStoreTests {
         guard case .cannotFetch? = await loadError(store) else { Issue.record("a damaged cache was used"); return }
     }
 
+    @Test("another process's lock held past the total time limit: the stale copy, as .busy, within the limit", .timeLimit(.minutes(1)))
+    func lockHeldElsewhere() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try publish(Fixtures.smallIndexBytes, as: "cities.cidx")
+        let time = StoreTime()
+        let limits = IndexStore.Limits(totalTimeout: .seconds(1))
+        let store = IndexStore(source: .file(published.appendingPathComponent("cities.cidx").path), cacheDirectory: cache,
+                               freshnessWindow: .seconds(60), limits: limits, now: { time.now })
+        _ = try await store.load()
+        time.advance(seconds: 120)   // the cached copy is stale now
+        // "Another process" (another open file description) holds the source's lock and never lets go.
+        let lockFile = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).first { $0.hasSuffix(".lock") })
+        let holder = open(cache.appendingPathComponent(lockFile).path, O_RDWR)
+        defer { close(holder) }
+        #expect(flock(holder, LOCK_EX) == 0)
+        let started = ContinuousClock.now
+        let loaded = try await store.load()
+        let waited = ContinuousClock.now - started
+        // Before: load() waited as long as the holder held the lock (forever for a stopped one).
+        guard case .stale(reason: .busy) = loaded.freshness else {
+            Issue.record("expected the stale copy for a busy lock, got \(loaded.freshness)")
+            return
+        }
+        #expect(waited < .seconds(10))
+        #expect(loaded.index.cityCount == 13)
+    }
+
     @Test("temporary files of killed refreshes are removed by the next refresh")
     func leftoversRemoved() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
