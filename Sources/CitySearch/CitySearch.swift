@@ -201,7 +201,7 @@ struct CitySearch: AsyncParsableCommand {
             let cityIndex = try? CityIndex(path: index)
             for id in store.ids.sorted() {
                 if let city = cityIndex?.city(id: id) {
-                    print("\(id)\t\(city.name), \(city.countryCode)")
+                    print("\(id)\t\(TerminalText.safe(city.name)), \(TerminalText.safe(city.countryCode))")
                 } else {
                     print(id)
                 }

@@ -70,7 +70,7 @@ final class InteractiveSearch {
             guard let match = selectedMatch else { break }
             do {
                 let isFavorite = try favorites.toggle(match.id)
-                message = isFavorite ? "★ added \(match.name) to favorites" : "removed \(match.name) from favorites"
+                message = isFavorite ? "★ added \(TerminalText.safe(match.name)) to favorites" : "removed \(TerminalText.safe(match.name)) from favorites"
             } catch {
                 message = "\(error)"
             }
@@ -155,24 +155,27 @@ final class InteractiveSearch {
     /// followed by "· Alternate" with the matched part in bold; "(1 typo)" after a match that
     /// needed edits, "(words skipped)" after one with words between the query's (WORDS.md §9).
     private func emphasized(_ match: CityMatch) -> String {
-        let matched = match.matchedName
+        let matched = match.matchedName, safe = TerminalText.safe
         let range = match.highlightRange
-        let bold = range.isEmpty ? matched : matched[..<range.lowerBound] + "\u{1B}[1m" + matched[range] + "\u{1B}[0m" + matched[range.upperBound...]
+        let bold = range.isEmpty ? safe(matched)
+            : safe(matched[..<range.lowerBound]) + "\u{1B}[1m" + safe(matched[range]) + "\u{1B}[0m" + safe(matched[range.upperBound...])
         let typos = (match.editCount == 0 ? "" : " (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
             + (match.skipsWords ? " (words skipped)" : "")
-        return (match.matchedAlternateName == nil ? bold : match.name + " · " + bold) + typos
+        return (match.matchedAlternateName == nil ? bold : safe(match.name) + " · " + bold) + typos
     }
 
     private func details(of match: CityMatch) -> [String] {
         let coordinate = match.city.coordinate
         var lines = [
-            "\u{1B}[1m\(match.name)\u{1B}[0m, \(match.city.locationLabel)" + (favorites.contains(match.id) ? "  ★ favorite" : ""),
+            "\u{1B}[1m\(TerminalText.safe(match.name))\u{1B}[0m, \(TerminalText.safe(match.city.locationLabel))" + (favorites.contains(match.id) ? "  ★ favorite" : ""),
             "id:          \(match.id)",
             "coordinates: \(coordinate.formattedLatitude), \(coordinate.formattedLongitude)",
             "             \(coordinate.degreesMinutesSeconds)",
         ]
         if let population = match.population { lines.append("population:  \(population)") }
-        if let region = match.city.region, let name = region.name { lines.append("region:      \(name)" + (region.isoCode.map { " (\($0))" } ?? "")) }
+        if let region = match.city.region, let name = region.name {
+            lines.append("region:      \(TerminalText.safe(name))" + (region.isoCode.map { " (\(TerminalText.safe($0)))" } ?? ""))
+        }
         if let distance = results?.distanceMeters(of: match) { lines.append("distance:    \(Coordinate.formattedDistance(meters: distance))") }
         lines.append("")
         lines.append("(Esc or Enter: back to the list)")

@@ -7,21 +7,22 @@ enum ResultFormatting {
     /// `emphasize`), country, coordinates and id, and "matched ALTERNATE" when an alternate
     /// name matched (the highlight is then in the alternate).
     static func text(query: String, count: Int, page: some Collection<CityMatch>, emphasize: Bool, near: Coordinate? = nil) -> String {
-        var lines = ["\(count) \(count == 1 ? "city matches" : "cities match") \"\(query)\""]
+        var lines = ["\(count) \(count == 1 ? "city matches" : "cities match") \"\(TerminalText.safe(query))\""]
+        let safe = TerminalText.safe
         for match in page {
             func emphasized(_ name: String) -> String {
                 let range = match.highlightRange
-                guard emphasize && !range.isEmpty else { return name }
-                return name[..<range.lowerBound] + "\u{1B}[1m" + name[range] + "\u{1B}[0m" + name[range.upperBound...]
+                guard emphasize && !range.isEmpty else { return safe(name) }
+                return safe(name[..<range.lowerBound]) + "\u{1B}[1m" + safe(name[range]) + "\u{1B}[0m" + safe(name[range.upperBound...])
             }
             let alternate = match.matchedAlternateName
-            let shown = alternate == nil ? emphasized(match.name) : match.name
+            let shown = alternate == nil ? emphasized(match.name) : safe(match.name)
             let matched = alternate.map { "  (matched \(emphasized($0)))" } ?? ""
             let edits = (match.editCount == 0 ? "" : "  (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
                 + (match.skipsWords ? "  (words skipped)" : "")
-            let region = match.city.regionLabel.map { ", " + $0 } ?? ""
+            let region = match.city.regionLabel.map { ", " + safe($0) } ?? ""
             let distance = near.map { "  " + kilometres(match.city.coordinate.distanceMeters(to: $0)) } ?? ""
-            lines.append("  \(shown)\(region), \(match.countryCode)  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(distance)\(matched)\(edits)")
+            lines.append("  \(shown)\(region), \(safe(match.countryCode))  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(distance)\(matched)\(edits)")
         }
         return lines.joined(separator: "\n")
     }
@@ -60,7 +61,7 @@ enum ResultFormatting {
     /// RFC 4180 CSV: a header line, then one line per match.
     static func csv(page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
         let rows = page.map { match in
-            [String(match.id), csvField(match.name), match.countryCode, degrees(match.latitudeMicrodegrees),
+            [String(match.id), csvField(match.name), csvField(match.countryCode), degrees(match.latitudeMicrodegrees),
              degrees(match.longitudeMicrodegrees), csvField(match.matchedAlternateName ?? ""), String(match.editCount),
              csvField(match.city.region?.name ?? ""), csvField(match.city.region?.code ?? "")]
                 + (near.map { [meters(match.city.coordinate.distanceMeters(to: $0))] } ?? [])
@@ -75,12 +76,12 @@ enum ResultFormatting {
         let population = city.population.map { ", \"population\": \($0)" } ?? ""
         switch format {
         case .text:
-            return "\(city.label)  (\(lat), \(lon))  id \(city.id)" + (city.population.map { "  population \($0)" } ?? "")
+            return "\(TerminalText.safe(city.label))  (\(lat), \(lon))  id \(city.id)" + (city.population.map { "  population \($0)" } ?? "")
         case .json, .ndjson:
             return "{\"id\": \(city.id), \"name\": \(jsonString(city.name)), \"country\": \(jsonString(city.countryCode)), "
                 + "\"lat\": \(lat), \"lon\": \(lon)\(population), \(placeFields(city))}"
         case .csv:
-            return "id,name,country,lat,lon,population,region,region_code\n\(city.id),\(csvField(city.name)),\(city.countryCode),\(lat),\(lon),"
+            return "id,name,country,lat,lon,population,region,region_code\n\(city.id),\(csvField(city.name)),\(csvField(city.countryCode)),\(lat),\(lon),"
                 + (city.population.map(String.init) ?? "") + ",\(csvField(city.region?.name ?? "")),\(csvField(city.region?.code ?? ""))"
         }
     }
@@ -100,7 +101,7 @@ enum ResultFormatting {
             let header = "\(found.count) nearest \(found.count == 1 ? "city" : "cities") to \(point.latitude), \(point.longitude)"
             return ([header] + found.map { nearby in
                 let city = nearby.city
-                return "  \(city.label)  (\(degrees(city.latitudeMicrodegrees)), \(degrees(city.longitudeMicrodegrees)))  id \(city.id)  "
+                return "  \(TerminalText.safe(city.label))  (\(degrees(city.latitudeMicrodegrees)), \(degrees(city.longitudeMicrodegrees)))  id \(city.id)  "
                     + kilometres(nearby.distanceMeters)
             }).joined(separator: "\n")
         case .json:
@@ -111,7 +112,7 @@ enum ResultFormatting {
         case .csv:
             return (["id,name,country,lat,lon,region,region_code,distance_meters"] + found.map { nearby in
                 let city = nearby.city
-                return [String(city.id), csvField(city.name), city.countryCode, degrees(city.latitudeMicrodegrees),
+                return [String(city.id), csvField(city.name), csvField(city.countryCode), degrees(city.latitudeMicrodegrees),
                         degrees(city.longitudeMicrodegrees), csvField(city.region?.name ?? ""), csvField(city.region?.code ?? ""),
                         meters(nearby.distanceMeters)].joined(separator: ",")
             }).joined(separator: "\n")
@@ -159,10 +160,15 @@ enum ResultFormatting {
         return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 
-    /// A CSV field, quoted when it holds a comma, quote or line break (quotes doubled).
+    /// A CSV field (RFC 4180) that a spreadsheet shows as text: quoted when it holds a comma,
+    /// quote, line break or other control character (quotes doubled), and, when it starts with
+    /// `=`, `+`, `-`, `@`, a tab or a carriage return (a formula to a spreadsheet: OWASP's CSV
+    /// injection rule), prefixed with `'` inside quotes.
     static func csvField(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let isFormula = text.unicodeScalars.first.map { "=+-@\t\r".unicodeScalars.contains($0) } ?? false
+        guard isFormula || text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline })
+                || text.unicodeScalars.contains(where: TerminalText.isControl) else { return text }
+        return "\"" + (isFormula ? "'" : "") + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// Millionths of a degree as an exact decimal with trailing zeros dropped ("9.93333", "28").
