@@ -10,6 +10,8 @@ extension IndexFileError: CustomStringConvertible {
             return "Check the path and permissions, or build the index with build-index."
         case .notARegularFile:
             return "Pass the path of an index file written by build-index."
+        case .queryTooLong:
+            return "Search with a shorter query: no city's name is that long."
         case .fileChangedWhileOpen:
             return "Open it again; to replace an index that may be open, rename a new file over it (as build-index does) instead of writing into it."
         case .unsupportedFormatVersion(let found, let supported) where found > supported.upperBound:
@@ -30,6 +32,8 @@ extension IndexFileError: CustomStringConvertible {
             return "cannot map '\(path)' into memory: \(CErrorText.message(for: errno))"
         case .notARegularFile(let path):
             return "'\(path)' is not a regular file (a directory, FIFO, socket or device)"
+        case .queryTooLong(let byteCount, let limit):
+            return "the query has \(byteCount) bytes, more than the \(limit) a search takes"
         case .fileChangedWhileOpen(let path):
             return "'\(path)' was changed in place while it was open: its results since then may be wrong or missing"
         case .fileTooSmall(let byteCount, let minimumByteCount):

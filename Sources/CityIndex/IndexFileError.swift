@@ -16,6 +16,9 @@ public enum IndexFileError: Error, Equatable, Sendable {
     /// opened; found by `checkFileUnchanged()`. Replace an open index by renaming a new file
     /// over it, never by writing into it (FORMAT.md §1), then open it again.
     case fileChangedWhileOpen(path: String)
+    /// The query has more UTF-8 bytes than a search takes (`CityIndex.maximumQueryByteCount`):
+    /// a typo-tolerant walk's work grows with the query's length.
+    case queryTooLong(byteCount: Int, limit: Int)
     /// The file is shorter than the fixed header plus its section table.
     case fileTooSmall(byteCount: Int, minimumByteCount: Int)
     /// The first four bytes are not "CIDX".

@@ -185,6 +185,8 @@ struct CitySearch: AsyncParsableCommand {
             }
             try cityIndex.checkFileUnchanged()   // rewritten in place meanwhile: print nothing wrong
             if !output.isEmpty { print(output) }
+        } catch .queryTooLong(let byteCount, let limit) {
+            throw fail("the query has \(byteCount) bytes, more than the \(limit) a search takes", status: 64)
         } catch {
             throw fail("\(index): \(error)", status: 65)
         }

@@ -155,13 +155,18 @@ final class InteractiveSearch {
     /// followed by "· Alternate" with the matched part in bold; "(1 typo)" after a match that
     /// needed edits, "(words skipped)" after one with words between the query's (WORDS.md §9).
     private func emphasized(_ match: CityMatch) -> String {
-        let matched = match.matchedName, safe = TerminalText.safe
+        let matched = match.matchedName
         let range = match.highlightRange
-        let bold = range.isEmpty ? safe(matched)
-            : safe(matched[..<range.lowerBound]) + "\u{1B}[1m" + safe(matched[range]) + "\u{1B}[0m" + safe(matched[range.upperBound...])
+        let bold: String
+        if range.isEmpty {
+            bold = TerminalText.safe(matched)
+        } else {
+            let (before, part, after) = (matched[..<range.lowerBound], matched[range], matched[range.upperBound...])
+            bold = TerminalText.safe(before) + "\u{1B}[1m" + TerminalText.safe(part) + "\u{1B}[0m" + TerminalText.safe(after)
+        }
         let typos = (match.editCount == 0 ? "" : " (\(match.editCount) \(match.editCount == 1 ? "typo" : "typos"))")
             + (match.skipsWords ? " (words skipped)" : "")
-        return (match.matchedAlternateName == nil ? bold : safe(match.name) + " · " + bold) + typos
+        return (match.matchedAlternateName == nil ? bold : TerminalText.safe(match.name) + " · " + bold) + typos
     }
 
     private func details(of match: CityMatch) -> [String] {

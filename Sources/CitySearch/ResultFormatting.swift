@@ -8,7 +8,8 @@ enum ResultFormatting {
     /// name matched (the highlight is then in the alternate).
     static func text(query: String, count: Int, page: some Collection<CityMatch>, emphasize: Bool, near: Coordinate? = nil) -> String {
         var lines = ["\(count) \(count == 1 ? "city matches" : "cities match") \"\(TerminalText.safe(query))\""]
-        let safe = TerminalText.safe
+        func safe(_ text: Substring) -> String { TerminalText.safe(text) }
+        func safe(_ text: String) -> String { TerminalText.safe(text) }
         for match in page {
             func emphasized(_ name: String) -> String {
                 let range = match.highlightRange

@@ -6,7 +6,10 @@
 enum TerminalText {
     /// `text` with each control character (C0, DEL, C1) shown as a visible escape: `\x1B`,
     /// `\x7F`, `\u{85}`. Other characters are unchanged. O(*n*).
-    static func safe(_ text: some StringProtocol) -> String {
+    static func safe(_ text: String) -> String { safe(text[...]) }
+
+    /// `safe(_:)` of part of a string.
+    static func safe(_ text: Substring) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
         var result = ""
         for scalar in text.unicodeScalars {

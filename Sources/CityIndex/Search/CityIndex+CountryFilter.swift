@@ -18,6 +18,7 @@ extension CityIndex {
                        limit: Int = .max, typos: TypoTolerance = .none,
                        countries: Set<String>?) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
+        try Self.checkLength(of: query)
         return try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos,
                                   countries: countries, foldTable: contents.foldTable))
     }
@@ -37,6 +38,7 @@ extension CityIndex {
                        limit: Int = .max, typos: TypoTolerance = .none, countries: Set<String>? = nil,
                        near: Coordinate?, within: Double? = nil) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
+        try Self.checkLength(of: query)
         return try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos,
                                   countries: countries, near: near, within: within, foldTable: contents.foldTable))
     }

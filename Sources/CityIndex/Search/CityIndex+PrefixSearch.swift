@@ -12,6 +12,7 @@ extension CityIndex {
     ///   number of cities and of matches. Allocates nothing.
     /// - Throws: `IndexFileError.corruptNode` when the walk meets a damaged node.
     public func search(_ query: String) throws(IndexFileError) -> CityMatches {
+        try Self.checkLength(of: query)
         let (match, foldedScalarCount) = try prefixMatch(for: query)
         let ranks = match?.entries ?? 0..<0
         contents.prefetchFirstMatches(ranks)

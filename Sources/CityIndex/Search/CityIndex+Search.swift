@@ -40,8 +40,21 @@ extension CityIndex {
     public func search(_ query: String, matching: MatchMode, order: ResultOrder = .alphabetical,
                        limit: Int = .max, typos: TypoTolerance = .none) throws(IndexFileError) -> CityMatches {
         precondition(limit >= 0, "limit must not be negative")
+        try Self.checkLength(of: query)
         return try run(SearchPlan(query: query, matching: matching, order: order, limit: limit, typos: typos,
                                   countries: nil, foldTable: contents.foldTable))
+    }
+
+    /// The most UTF-8 bytes a query may have: 1,024, more than any city's name in GeoNames
+    /// (the longest is under 200), and a bound on what one query costs (a typo-tolerant
+    /// walk's work grows with the query's length). Longer queries throw `queryTooLong`.
+    public static let maximumQueryByteCount = 1_024
+
+    /// Throws `queryTooLong` for a query of more than `maximumQueryByteCount` UTF-8 bytes. O(1)
+    /// for a native string.
+    static func checkLength(of query: String) throws(IndexFileError) {
+        let byteCount = query.utf8.count
+        guard byteCount <= maximumQueryByteCount else { throw .queryTooLong(byteCount: byteCount, limit: maximumQueryByteCount) }
     }
 
     /// `search(_:matching:order:limit:typos:)` without the qualifier stage (WORDS.md §10): what
