@@ -169,6 +169,10 @@ struct IndexStoreTests {
         let declared = await loadError(store(server.url("/files/cities.cidx"), limits: .init(maximumDownloadByteCount: 100)))
         #expect(declared == .downloadTooLarge(limit: 100))
         #expect(await loadError(store(server.url("/status/404"))) == .httpStatus(url: server.url("/status/404").absoluteString, status: 404))
+        // An error status with an endless body stops at the status (before: read to the download
+        // limit, 256 MiB by default, and reported as too large).
+        let endless404 = await loadError(store(server.url("/endless-404"), limits: .init(maximumDownloadByteCount: 8 << 20)))
+        #expect(endless404 == .httpStatus(url: server.url("/endless-404").absoluteString, status: 404))
         // Temporary files are gone; only lock files remain.
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).allSatisfy { $0.hasSuffix(".lock") })
     }

@@ -8,6 +8,7 @@ import Foundation
 /// - `/silent`: reads the request and never answers;
 /// - `/trickle?interval=S`: answers 200 with a 1 MB length, then sends one byte every S seconds;
 /// - `/endless`: answers 200 without a length and sends zeros as fast as it can, forever;
+/// - `/endless-404`: answers 404 without a length and sends zeros forever;
 /// - `/status/N`: answers status N;
 /// - `/count?path=P`: how many requests for P arrived so far.
 final class LoopbackHTTPServer: @unchecked Sendable {
@@ -55,6 +56,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                             self.wfile.flush()
                     elif url.path == "/endless":
                         self.send_response(200)
+                        self.send_header("Connection", "close")
+                        self.end_headers()
+                        chunk = b"\0" * 65536
+                        while True: self.wfile.write(chunk)
+                    elif url.path == "/endless-404":
+                        self.send_response(404)
                         self.send_header("Connection", "close")
                         self.end_headers()
                         chunk = b"\0" * 65536

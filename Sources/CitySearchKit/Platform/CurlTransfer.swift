@@ -20,6 +20,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var failure: RefreshError?
     private var isCancelled = false
     private var timer = TransferTimer()
+    /// The transfer's handle while `curl_easy_perform` runs (its response status, in `receive`).
+    private var handle: UnsafeMutableRawPointer?
 
     /// libcurl's process-wide initialization, once, before the first transfer.
     private static let globalInitialization: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
@@ -82,7 +84,11 @@ final class CurlTransfer: @unchecked Sendable {
         guard code == CURLE_OK else {
             return .failure(.cannotFetch(source: url.absoluteString, reason: String(cString: curl_easy_strerror(code))))
         }
-        lock.withLock { timer.start() }
+        lock.withLock {
+            timer.start()
+            self.handle = handle
+        }
+        defer { lock.withLock { self.handle = nil } }
         let performed = curl_easy_perform(handle)
         let status = cityindex_curl_response_code(handle)
         return lock.withLock {
@@ -112,6 +118,15 @@ final class CurlTransfer: @unchecked Sendable {
     private func receive(_ bytes: UnsafeRawBufferPointer) -> Int {
         lock.withLock {
             guard failure == nil, !isCancelled else { return 0 }
+            // The body of an error status is not the artifact: stop at the status, not after
+            // the download limit (an endless 404 body used to be read to 256 MiB).
+            if let handle {
+                let status = Int(cityindex_curl_response_code(handle))
+                if !(200 ..< 300).contains(status) {
+                    failure = .httpStatus(url: url.absoluteString, status: status)
+                    return 0
+                }
+            }
             timer.progressed()
             do throws(RefreshError) {
                 try writer.write(bytes)
