@@ -29,9 +29,7 @@ extension CityIndex {
             query = .words(key: key)
             if key.isEmpty {
                 // The empty word key matches every city, by its primary name.
-                let ranks = (0 ..< contents.cityCount).filter(isKept)
-                let all = try search("", matching: .prefix, order: plan.order, limit: .max)
-                let kept = ranks.count == contents.cityCount ? all.entries : all.filtered(isKept).entries
+                let kept = try search("", matching: .prefix, order: plan.order, limit: .max).filtered(isKept).entries
                 return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
             }
             let match = try wordMatch(forKey: key)
@@ -66,12 +64,7 @@ extension CityIndex {
             var reported = Set<UInt32>()
             for index in order where reported.insert(read[index].entry.rank).inserted { entries.append(read[index].entry) }
         case .alphabetical:
-            // Per city: fewest edits, then not demoted, then the lowest slot (WORDS.md §3).
-            let sorted = read.map(\.entry).sorted { a, b in
-                (a.rank, a.edits, a.isDemoted ? 1 : 0, a.slot, a.variant) < (b.rank, b.edits, b.isDemoted ? 1 : 0, b.slot, b.variant)
-            }
-            for entry in sorted where entries.last?.rank != entry.rank { entries.append(entry) }
-            entries.sort { ($0.edits, $0.rank) < ($1.edits, $1.rank) }
+            entries = CityMatches.Entry.alphabeticalBest(of: read.map(\.entry))
         }
         let result = CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: entries.count)
         guard let key = plan.skippedWordKey, walkTotal < SkippedWords.fallbackThreshold else { return result }

@@ -51,15 +51,8 @@ extension CityIndex {
                                                  isDemoted: isDemoted))
                 }
             }
-            // Per city: fewest edits, then not demoted, then the lowest slot (WORDS.md §3).
-            all.sort { a, b in
-                (a.rank, a.edits, a.isDemoted ? 1 : 0, a.slot, a.variant) < (b.rank, b.edits, b.isDemoted ? 1 : 0, b.slot, b.variant)
-            }
-            var best: [CityMatches.Entry] = []
-            for entry in all where best.last?.rank != entry.rank { best.append(entry) }
-            best.sort { ($0.edits, $0.rank) < ($1.edits, $1.rank) }
-            return CityMatches(contents: contents, storage: .entries(Array(best.prefix(limit))), query: query,
-                               totalCount: totalCount)
+            return CityMatches(contents: contents, storage: .entries(Array(CityMatches.Entry.alphabeticalBest(of: all).prefix(limit))),
+                               query: query, totalCount: totalCount)
         }
     }
 
@@ -138,5 +131,20 @@ extension CityIndex {
         for (share, didRun) in ran.enumerated() where !didRun { results.store([], at: share) }
         guard let shares = results.all else { return try walkAlone() }
         return shares.flatMap { $0 }.sorted { $0.mergeOrder < $1.mergeOrder }
+    }
+}
+
+extension CityMatches.Entry {
+    /// One entry per city in alphabetical order with typos (WORDS.md §3, §6): a city's fewest
+    /// edits, then not demoted, then the lowest slot; cities by fewest edits, then rank.
+    /// O(*e* log *e*) for *e* entries.
+    static func alphabeticalBest(of entries: [CityMatches.Entry]) -> [CityMatches.Entry] {
+        let sorted = entries.sorted { a, b in
+            (a.rank, a.edits, a.isDemoted ? 1 : 0, a.slot, a.variant) < (b.rank, b.edits, b.isDemoted ? 1 : 0, b.slot, b.variant)
+        }
+        var best: [CityMatches.Entry] = []
+        for entry in sorted where best.last?.rank != entry.rank { best.append(entry) }
+        best.sort { ($0.edits, $0.rank) < ($1.edits, $1.rank) }
+        return best
     }
 }
