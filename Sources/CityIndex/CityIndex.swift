@@ -31,7 +31,8 @@ public struct CityIndex: Sendable {
 
     /// Maps the index file at `path` read-only and validates its structure.
     ///
-    /// The file stays open (one descriptor) while the index or any value read from it lives.
+    /// The file stays mapped while the index or any value read from it lives; no descriptor
+    /// stays open (a process may hold thousands of indexes within its open-file limit).
     /// Replace an index that may be open by renaming a new file over it, never by writing
     /// into it; a file changed in place anyway never crashes the reader (see
     /// `checkFileUnchanged()` and FORMAT.md §1).

@@ -12,6 +12,9 @@
 //                             SIGBUS; ignored, it must go on and the guard still work.
 //   kill-handled              as kill, with a handler of its own installed first: the handler
 //                             runs once, and the guard still works.
+//   many-opens                lowers its open-file limit to 64, opens INDEX 1,100 times (past
+//                             the guard's 1,024 mappings) and searches each: every open must
+//                             work and the process must still open files.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -76,6 +79,19 @@ case "kill", "kill-ignored", "kill-handled":
     for query in ["a", "b", "paris", "z"] { _ = try? index.search(query) }
     let changed = (try? index.checkFileUnchanged()) == nil
     say("guarded changed=\(changed) handled=\(handledSignals)")
+    exit(0)
+case "many-opens":
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    limit.rlim_cur = 64
+    guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { fail("cannot lower the open-file limit") }
+    var indexes: [CityIndex] = []
+    for number in 1 ... 1_100 {
+        do { indexes.append(try CityIndex(path: ownCopy)) } catch { fail("open \(number) failed: \(error)") }
+    }
+    let answered = indexes.filter { ((try? $0.search("m").totalCount) ?? 0) == 2 && (try? $0.checkFileUnchanged()) != nil }.count
+    let descriptor = open(ownCopy, O_RDONLY)
+    say("opened \(indexes.count) answered \(answered) can-open-files=\(descriptor >= 0)")
     exit(0)
 default:
     fail("unknown mode \(mode)")

@@ -79,4 +79,13 @@ struct SignalGuardTests {
         let ending = try Self.probe(mode)
         #expect(ending.status == 0 && ending.output.contains("guarded changed=true handled=\(handled)"), "\(mode): \(ending)")
     }
+
+    @Test("1,100 indexes open under a limit of 64 open files: each answers, and the process still opens files")
+    func manyOpenIndexes() throws {
+        // Before: each open index held a descriptor, so the 61st open failed ("Too many open
+        // files") and the process could open nothing more; the read-into-memory fallback past
+        // the guard's 1,024 mappings was never reached.
+        let ending = try Self.probe("many-opens")
+        #expect(ending.status == 0 && ending.output.contains("opened 1100 answered 1100 can-open-files=true"), "\(ending)")
+    }
 }

@@ -33,21 +33,24 @@ final class IndexFileBytes: @unchecked Sendable {
     private let release: Release
 
     private enum Release {
-        /// A guarded mapping of `file` at `path`, whose size and modification time at open
-        /// were `opened`.
-        case unmap(file: Int32, path: String, guardSlot: Int32, opened: FileVersion)
+        /// A guarded mapping of the file opened as `path` and found at `absolutePath`, whose
+        /// identity, size and modification time at open were `opened`. No descriptor stays open.
+        case unmap(path: String, absolutePath: String, guardSlot: Int32, opened: FileVersion)
         case deallocate
     }
 
-    /// What tells a rewritten file from the one opened: size and modification time (an
-    /// in-place rewrite changes the modification time; a rename over the path does not touch
-    /// the open file at all).
+    /// What tells a rewritten file from the one opened: which file it is (device and inode)
+    /// and its size and modification time (an in-place rewrite changes the modification time;
+    /// a rename over the path puts another file there and leaves the open one untouched).
     struct FileVersion: Equatable {
+        let device: UInt64
+        let inode: UInt64
         let byteCount: Int
         let modificationSeconds: Int
         let modificationNanoseconds: Int
 
         init(_ status: stat) {
+            (device, inode) = (UInt64(status.st_dev), UInt64(status.st_ino))
             byteCount = Int(status.st_size)
             #if canImport(Darwin)
             (modificationSeconds, modificationNanoseconds) = (Int(status.st_mtimespec.tv_sec), Int(status.st_mtimespec.tv_nsec))
@@ -55,18 +58,21 @@ final class IndexFileBytes: @unchecked Sendable {
             (modificationSeconds, modificationNanoseconds) = (Int(status.st_mtim.tv_sec), Int(status.st_mtim.tv_nsec))
             #endif
         }
+
+        func isSameFile(as other: FileVersion) -> Bool { device == other.device && inode == other.inode }
     }
 
     /// Maps the file at `path` read-only, guarded against the file shrinking (see above). O(1):
-    /// the kernel pages bytes in when read. Keeps the file open (one descriptor) to tell later
-    /// whether it changed.
+    /// the kernel pages bytes in when read. Holds no descriptor once open: a mapping needs
+    /// none, and a process may have many indexes open (each would count against its limit
+    /// of open files); the file's identity, size and modification time tell later whether it
+    /// changed.
     /// - Throws: `.notARegularFile` for anything but a regular file (a FIFO is opened
     ///   non-blocking, so it cannot hang), `.cannotOpenFile`, `.fileTooSmall`, `.cannotMapFile`.
     init(mappingFileAt path: String) throws(IndexFileError) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { throw .cannotOpenFile(path: path, errno: errno) }
-        var keepsDescriptor = false
-        defer { if !keepsDescriptor { close(descriptor) } }
+        defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .cannotOpenFile(path: path, errno: errno) }
         guard (status.st_mode & S_IFMT) == S_IFREG else { throw .notARegularFile(path: path) }
@@ -96,21 +102,31 @@ final class IndexFileBytes: @unchecked Sendable {
             release = .deallocate
             return
         }
-        keepsDescriptor = true
         baseAddress = UnsafeRawPointer(address)
         byteCount = size
-        release = .unmap(file: descriptor, path: path, guardSlot: slot, opened: FileVersion(status))
+        release = .unmap(path: path, absolutePath: Self.absolutePath(path), guardSlot: slot, opened: FileVersion(status))
     }
 
     /// Throws `.fileChangedWhileOpen` when the mapped file was rewritten, truncated or appended
-    /// to since it was opened, or a read found it shorter. O(1): one `fstat`. Bytes in memory
-    /// never change.
+    /// to since it was opened, or a read found it shorter. O(1): one `stat` of the path. When
+    /// the path no longer names the opened file (renamed over, or removed), the mapping keeps
+    /// the file it opened, which no one replacing files the documented way writes into: only
+    /// a read that found it shorter reports a change then. Bytes in memory never change.
     func checkUnchanged() throws(IndexFileError) {
-        guard case .unmap(let file, let path, let slot, let opened) = release else { return }
+        guard case .unmap(let path, let absolutePath, let slot, let opened) = release else { return }
+        guard cityindex_guard_has_faulted(slot) == 0 else { throw .fileChangedWhileOpen(path: path) }
         var status = stat()
-        guard cityindex_guard_has_faulted(slot) == 0, fstat(file, &status) == 0, FileVersion(status) == opened else {
-            throw .fileChangedWhileOpen(path: path)
-        }
+        guard stat(absolutePath, &status) == 0 else { return }
+        let now = FileVersion(status)
+        guard !now.isSameFile(as: opened) || now == opened else { throw .fileChangedWhileOpen(path: path) }
+    }
+
+    /// `path` made absolute (symbolic links resolved), so that a later change of the working
+    /// directory still finds the file; `path` itself when that fails.
+    private static func absolutePath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Copies `bytes` into memory aligned like a mapped file.
@@ -156,10 +172,9 @@ final class IndexFileBytes: @unchecked Sendable {
 
     deinit {
         switch release {
-        case .unmap(let file, _, let slot, _):
+        case .unmap(_, _, let slot, _):
             cityindex_guard_unregister(slot)
             munmap(UnsafeMutableRawPointer(mutating: baseAddress), byteCount)
-            close(file)
         case .deallocate: baseAddress.deallocate()
         }
     }
