@@ -108,15 +108,16 @@ struct BuildIndex: ParsableCommand {
             var written: (format: String, byteCount: Int)?
             let summary: BuildSummary
             if let compress {
-                // The plain index goes to a temporary file beside the scratch files (built in
-                // bounded memory, as without --compress), then is compressed from it chunk by
-                // chunk into the output: the index is never held whole in memory.
-                let plainPath = try Self.temporaryPath(in: scratchDirectory ?? IndexBuilder.directory(of: output), for: output)
-                defer { unlink(plainPath) }
-                summary = try builder.build(inputPath: inputPath, outputPath: plainPath)
+                // The plain index goes to a file with no name in the scratch directory (built in
+                // bounded memory, as without --compress; nothing of it outlives the process,
+                // however it ends), then is compressed from it chunk by chunk into the output:
+                // the index is never held whole in memory.
+                let plain = try Self.namelessFile(in: scratchDirectory ?? IndexBuilder.directory(of: output), for: output)
+                defer { close(plain.descriptor) }
+                summary = try builder.build(inputPath: inputPath, intoEmptyFile: plain.descriptor, openedBy: plain.path, name: output)
                 progress.phase("compressing (\(compress.rawValue))")
                 let byteCount = try AtomicFileWriter.write(to: output) { descriptor, _ in
-                    try DescriptorWriting.compress(fileAt: plainPath, as: compress.format, into: descriptor, outputName: output)
+                    try DescriptorWriting.compress(fileAt: plain.path, as: compress.format, into: descriptor, outputName: output)
                 }
                 written = (compress.rawValue, byteCount)
             } else {
@@ -138,13 +139,11 @@ struct BuildIndex: ParsableCommand {
 }
 
 extension BuildIndex {
-    /// A new empty file in `directory` named after `output` (".NAME.plain-XXXXXX"), for the
-    /// plain index that `--compress` compresses; the caller removes it.
-    static func temporaryPath(in directory: String, for output: String) throws -> String {
+    /// A new empty file with no name in `directory`, for the plain index that `--compress`
+    /// compresses, and a path that opens it while `descriptor` is open.
+    static func namelessFile(in directory: String, for output: String) throws -> (descriptor: Int32, path: String) {
         do {
-            let file = try TemporaryFile.create(pathPrefix: directory + "/." + (output as NSString).lastPathComponent + ".plain-")
-            close(file.descriptor)
-            return file.path
+            return try TemporaryFile.createNameless(in: directory, prefix: "." + (output as NSString).lastPathComponent + ".plain-")
         } catch {
             throw AtomicFileWriter.WriteError(path: directory, reason: "cannot create a temporary file: " + error.reason)
         }

@@ -77,15 +77,32 @@ public struct IndexBuilder: Sendable {
     public func build(inputPath: String, outputPath: String) throws(IndexBuildError) -> BuildSummary {
         do {
             return try AtomicFileWriter.write(to: outputPath) { descriptor, temporaryPath in
-                let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
-                return try build(source: source, format: format,
-                                 reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
-                                 into: try SpooledIndexFile(output: descriptor, outputPath: temporaryPath, name: outputPath),
-                                 scratchDirectory: scratchDirectory ?? Self.directory(of: outputPath))
+                try build(inputPath: inputPath, into: descriptor, openedBy: temporaryPath, name: outputPath)
             }
         } catch {
             throw .wrapping(error)
         }
+    }
+
+    /// Builds from the file at `inputPath` into `descriptor`, an empty file open for reading
+    /// and writing that `path` also opens (for `build-index --compress`, which builds into a
+    /// file with no name and compresses it). `name` stands for the output in errors, and its
+    /// directory holds the scratch files unless `scratchDirectory` is set.
+    package func build(inputPath: String, intoEmptyFile descriptor: Int32, openedBy path: String,
+                       name: String) throws(IndexBuildError) -> BuildSummary {
+        do {
+            return try build(inputPath: inputPath, into: descriptor, openedBy: path, name: name)
+        } catch {
+            throw .wrapping(error)
+        }
+    }
+
+    private func build(inputPath: String, into descriptor: Int32, openedBy path: String, name: String) throws -> BuildSummary {
+        let (source, file, format) = try InputReading.open(path: inputPath, maximumByteCount: maximumInputByteCount)
+        return try build(source: source, format: format,
+                         reportProgress: { [progress] in progress?(file.byteCountRead, file.knownByteCount) },
+                         into: try SpooledIndexFile(output: descriptor, outputPath: path, name: name),
+                         scratchDirectory: scratchDirectory ?? Self.directory(of: name))
     }
 
     /// Builds the index from the file at `inputPath` ("-" for standard input), in memory.

@@ -44,6 +44,9 @@ struct CitySearch: AsyncParsableCommand {
     @Option(help: "The index file written by build-index (or its .gz/.xz artifact).", completion: .file(extensions: ["cidx", "xz", "gz"]))
     var index: String = "cities.cidx"
 
+    @Option(help: ArgumentHelp("With a .gz or .xz --index: refuse one that decompresses to more bytes than this (a guard against decompression bombs).", valueName: "bytes"))
+    var maxInputBytes: Int = IndexOpening.defaultMaximumIndexByteCount
+
     @Option(help: "How many matches to print.")
     var limit: Int = 20
 
@@ -112,6 +115,7 @@ struct CitySearch: AsyncParsableCommand {
     var query: [String] = []
 
     mutating func validate() throws {
+        guard maxInputBytes > 0 else { throw ValidationError("--max-input-bytes must be positive; got \(maxInputBytes).") }
         guard limit >= 0 else { throw ValidationError("--limit must be 0 or more; got \(limit).") }
         guard offset >= 0 else { throw ValidationError("--offset must be 0 or more; got \(offset).") }
         guard debounceMilliseconds >= 0 else { throw ValidationError("--debounce-milliseconds must be 0 or more.") }
@@ -132,10 +136,12 @@ struct CitySearch: AsyncParsableCommand {
         }
         let cityIndex: CityIndex
         do {
-            cityIndex = try IndexOpening.open(path: index)
+            cityIndex = try IndexOpening.open(path: index, maximumIndexByteCount: maxInputBytes)
             if verify { try cityIndex.verify() }
+        } catch let error as IndexOpening.Failure {
+            throw fail("\(index): \(error)", status: error.isOpenError ? 66 : 65)
         } catch {
-            throw fail("\(index): \(error)", status: isOpenError(error) ? 66 : 65)
+            throw fail("\(index): \(error)", status: 65)
         }
         if inspect {
             print(ResultFormatting.inspection(of: cityIndex, path: index))
@@ -238,13 +244,6 @@ struct CitySearch: AsyncParsableCommand {
 
     /// `--country` as a search filter: nil (every country) when none was given.
     private var countryFilter: Set<String>? { countries.isEmpty ? nil : Set(countries) }
-
-    private func isOpenError(_ error: IndexFileError) -> Bool {
-        switch error {
-        case .cannotOpenFile, .notARegularFile: return true
-        default: return false
-        }
-    }
 
     /// Prints `message` as one line on standard error and returns the exit status to throw.
     private func fail(_ message: String, status: Int32) -> ExitCode {

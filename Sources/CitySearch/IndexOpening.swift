@@ -5,29 +5,64 @@ import Foundation
 
 /// Opens what `--index` names: an index file is mapped as it is; a gzip or xz artifact
 /// (`build-index --compress`, recognised by its first bytes, not its name) is decompressed
-/// into a private temporary file, opened, and unlinked at once (the open index keeps it alive
-/// until the process ends, and nothing is left behind).
+/// into a file with no name in the temporary directory (`TemporaryFile.createNameless`) and
+/// opened from it: its space is freed when the process ends, however it ends, and nothing is
+/// left behind.
 enum IndexOpening {
-    /// The largest index an artifact may decompress to.
-    static let maximumIndexByteCount = 4 << 30
+    /// Why `--index` could not be opened: what is wrong with the index, or with the artifact
+    /// that should hold one.
+    enum Failure: Error, CustomStringConvertible {
+        case index(IndexFileError)
+        /// The artifact decompresses to more than `limit` bytes (`--max-input-bytes`).
+        case artifactTooLarge(format: CompressionFormat, limit: Int)
+        /// The artifact cannot be decompressed, or its index not written.
+        case artifactUnreadable(format: CompressionFormat, reason: String)
 
-    static func open(path: String) throws(IndexFileError) -> CityIndex {
-        guard let format = compression(ofFileAt: path), format != .none else { return try CityIndex(path: path) }
-        let descriptor: Int32, temporaryPath: String
-        do {
-            (descriptor, temporaryPath) = try TemporaryFile.create(pathPrefix: NSTemporaryDirectory() + "/city-search-")
-        } catch {
-            throw .cannotOpenFile(path: path, errno: error.errno)
+        var description: String {
+            switch self {
+            case .index(let error): return "\(error)"
+            case .artifactTooLarge(let format, let limit):
+                return "the \(format) artifact decompresses to more than \(limit) bytes, the --max-input-bytes limit "
+                    + "that guards against decompression bombs; if it is genuine, pass --max-input-bytes \(limit * 2) (or more)"
+            case .artifactUnreadable(let format, let reason):
+                return "cannot decompress the \(format) artifact: \(reason)"
+            }
         }
-        defer { unlink(temporaryPath) }
+
+        /// Whether the file could not be opened at all (rather than read and found wrong).
+        var isOpenError: Bool {
+            switch self {
+            case .index(.cannotOpenFile), .index(.notARegularFile): return true
+            default: return false
+            }
+        }
+    }
+
+    /// The default `--max-input-bytes`: what an artifact may decompress to (IndexStore's
+    /// default limit too; about 20 times the largest list's index).
+    static let defaultMaximumIndexByteCount = 512 << 20
+
+    static func open(path: String, maximumIndexByteCount: Int = defaultMaximumIndexByteCount) throws(Failure) -> CityIndex {
+        guard let format = compression(ofFileAt: path), format != .none else {
+            do { return try CityIndex(path: path) } catch { throw .index(error) }
+        }
+        let file: (descriptor: Int32, path: String)
         do {
-            defer { close(descriptor) }
-            _ = try DescriptorWriting.decompress(fileAt: path, into: descriptor, outputName: temporaryPath,
+            file = try TemporaryFile.createNameless(in: NSTemporaryDirectory(), prefix: "city-search-")
+        } catch {
+            throw .artifactUnreadable(format: format, reason: "cannot create a temporary file: \(error.reason)")
+        }
+        // The open index maps the file and keeps it alive; the descriptor is not needed after.
+        defer { close(file.descriptor) }
+        do {
+            _ = try DescriptorWriting.decompress(fileAt: path, into: file.descriptor, outputName: file.path,
                                                  maximumByteCount: maximumIndexByteCount)
+        } catch .inputTooLarge(let limit) {
+            throw .artifactTooLarge(format: format, limit: limit)
         } catch {
-            throw .cannotMapFile(path: "\(path) (a \(format) artifact: \(error))", errno: EIO)
+            throw .artifactUnreadable(format: format, reason: "\(error)")
         }
-        return try CityIndex(path: temporaryPath)
+        do { return try CityIndex(path: file.path) } catch { throw .index(error) }
     }
 
     /// The compression of the file's first bytes; nil when it cannot be read.

@@ -203,6 +203,60 @@ struct CommandLineTests {
         }
     }
 
+    @Test("SIGKILL, SIGTERM or SIGINT during build-index --compress leaves no plain index in the scratch directory, and no other file")
+    func killDuringCompressedBuild() throws {
+        let directory = try temporaryDirectory(), scratch = try temporaryDirectory()
+        defer { [directory, scratch].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let artifact = directory.appendingPathComponent("cities.cidx.xz")
+        // An earlier version's leftover, two hours old: swept by the next build.
+        let stale = scratch.appendingPathComponent(".cities.cidx.xz.plain-abc123")
+        try Data("old".utf8).write(to: stale)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: stale.path)
+        for (delay, signal) in [(0.3, SIGKILL), (0.9, SIGKILL), (1.5, SIGKILL), (0.6, SIGTERM), (0.6, SIGINT), (2.5, SIGKILL)] {
+            let process = Process()
+            process.executableURL = Tool.productsDirectory.appendingPathComponent("build-index")
+            process.arguments = [Fixtures.defaultDataPath, "-o", artifact.path, "--compress", "xz", "--scratch-directory", scratch.path, "--quiet"]
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, signal)
+            process.waitUntilExit()
+            // Before: the 7.6 MB plain index (.cities.cidx.xz.plain-XXXXXX) stayed in the scratch directory.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [], "signal \(signal) after \(delay) s")
+            let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            #expect(left == [] || left == ["cities.cidx.xz"], "signal \(signal) after \(delay) s: \(left)")
+        }
+    }
+
+    @Test("city-search --index ARTIFACT leaves nothing in the temporary directory, killed or not, and refuses one past --max-input-bytes")
+    func compressedIndexLeavesNothing() throws {
+        let directory = try temporaryDirectory(), temporary = try temporaryDirectory()
+        defer { [directory, temporary].forEach { try? FileManager.default.removeItem(at: $0) } }
+        let artifact = directory.appendingPathComponent("cities.cidx.xz").path
+        let built = try buildIndex.run([Fixtures.defaultDataPath, "-o", artifact, "--compress", "xz", "--quiet"])
+        try #require(built.status == 0, "\(built.standardError)")
+        let environment = ["TMPDIR": temporary.path]
+        let found = try citySearch.run(["--index", artifact, "--limit", "1", "paris"], environment: environment)
+        #expect(found.status == 0 && found.standardOutput.contains("Paris"), "\(found.standardError)")
+        for delay in [0.0, 0.02, 0.05, 0.1, 0.2] {
+            let process = Process()
+            process.executableURL = Tool.productsDirectory.appendingPathComponent("city-search")
+            process.arguments = ["--index", artifact, "paris"]
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            // Before: a killed decompression left $TMPDIR/city-search-XXXXXX (up to 4 GiB).
+            #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [], "SIGKILL after \(delay) s")
+        }
+        // A decompression bomb stops at the limit (before: 4 GiB written to $TMPDIR, whatever the flag).
+        let bomb = try citySearch.run(["--index", artifact, "--max-input-bytes", "1000000", "paris"], environment: environment)
+        #expect(bomb.status == 65 && bomb.standardError.contains("decompresses to more than 1000000 bytes, the --max-input-bytes limit"),
+                "\(bomb.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
+    }
+
     @Test("names with ESC, BEL, CR, LF or NUL print as visible escapes; CSV fields that start a formula are quoted text")
     func hostileNamesPrintSafely() throws {
         let directory = try temporaryDirectory()

@@ -106,7 +106,7 @@ package enum AtomicFileWriter {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         let prefix = directory + "/." + url.lastPathComponent + ".tmp-"
-        removeStaleTemporaries(prefix: prefix)
+        TemporaryFile.removeStale(prefix: prefix)
         var existing = stat()
         let replaces = lstat(path, &existing) == 0
         let unnamed = TemporaryFile.createUnnamed(in: directory)
@@ -160,34 +160,5 @@ package enum AtomicFileWriter {
             close(directoryDescriptor)
         }
         return result
-    }
-
-    /// How old a temporary file of a write (`.NAME.tmp-XXXXXX`) must be before another write
-    /// of the same destination removes it as a leftover: an hour, far longer than the instant
-    /// a Linux write names it, and longer than a build without unnamed files takes.
-    package static let staleTemporaryAge: Double = 3_600
-
-    /// Removes the files `prefix` + six characters of this process's user that were last
-    /// changed more than `staleTemporaryAge` seconds ago: leftovers of writes that were killed.
-    static func removeStaleTemporaries(prefix: String) {
-        let url = URL(fileURLWithPath: prefix)
-        let directory = url.deletingLastPathComponent().path, namePrefix = url.lastPathComponent
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
-        let now = time(nil)
-        for name in names where name.hasPrefix(namePrefix) && name.count == namePrefix.count + 6 {
-            let candidate = directory + "/" + name
-            var status = stat()
-            guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
-                  Double(now - modificationSeconds(status)) > staleTemporaryAge else { continue }
-            unlink(candidate)
-        }
-    }
-
-    private static func modificationSeconds(_ status: stat) -> time_t {
-        #if canImport(Darwin)
-        return status.st_mtimespec.tv_sec
-        #else
-        return status.st_mtim.tv_sec
-        #endif
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// A temporary file for data a bounded-memory build cannot hold (issue 15): sorted runs
 /// (`ExternalSorter`), and section contents produced before the header that precedes them.
 ///
-/// Created in `directory` and unlinked at once, so its space is freed when it is closed
+/// Created in `directory` with no name (`TemporaryFile.createNameless`), so its space is freed when it is closed
 /// (`deinit`), whatever happens to the build. Appends go through a 1 MiB buffer; once
 /// `finishWriting` ran, the bytes are read back in chunks (`forEachChunk`, `Reader`).
 ///
@@ -20,10 +20,11 @@ final class ScratchFile {
 
     init(directory: String) throws(IndexBuildError) {
         self.directory = directory
-        let file: (descriptor: Int32, path: String)
-        do { file = try TemporaryFile.create(pathPrefix: directory + "/.cityindex-scratch-") } catch { throw Self.failure(directory, error.errno) }
-        unlink(file.path)
-        descriptor = file.descriptor
+        do {
+            descriptor = try TemporaryFile.createNameless(in: directory, prefix: ".cityindex-scratch-").descriptor
+        } catch {
+            throw Self.failure(directory, error.errno)
+        }
         buffer.reserveCapacity(Self.bufferByteCount)
     }
 

@@ -42,13 +42,10 @@ final class SpooledIndexFile: IndexSectionSink {
         self.name = name
         // Nameless, or unlinked at once: the space is freed when the spool is closed, whatever happens.
         let directory = URL(fileURLWithPath: name).deletingLastPathComponent().path
-        if let unnamed = TemporaryFile.createUnnamed(in: directory) {
-            spool = unnamed.descriptor
-        } else {
-            let file: (descriptor: Int32, path: String)
-            do { file = try TemporaryFile.create(pathPrefix: name + ".spool-") } catch { throw Self.failure(name, error.errno) }
-            unlink(file.path)
-            spool = file.descriptor
+        do {
+            spool = try TemporaryFile.createNameless(in: directory, prefix: "." + URL(fileURLWithPath: name).lastPathComponent + ".spool-").descriptor
+        } catch {
+            throw Self.failure(name, error.errno)
         }
     }
 
