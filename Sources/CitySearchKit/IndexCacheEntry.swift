@@ -8,11 +8,16 @@ import Foundation
 /// path). No part of a name comes from the network, so two sources never share a cache and
 /// no URL can name a path outside the directory.
 ///
-/// - `KEY.cidx`: the verified index, replaced only by rename.
+/// - `KEY.cidx`: the verified index, replaced only by rename (`AtomicFileWriter`: its mode,
+///   owner and symbolic link are kept).
 /// - `KEY.json`: its `Record` (written after the index, atomically).
 /// - `KEY.lock`: the advisory lock a refresh holds (`FileLock`): one refresh per source at a
 ///   time across processes; leftovers are removed under it.
-/// - `KEY.download-XXXXXX`, `KEY.index-XXXXXX`: a refresh's temporary files.
+///
+/// A refresh's temporary files have no name (the download, and the index until its rename);
+/// where the system cannot make nameless files, `KEY.download-XXXXXX` and `.KEY.cidx.tmp-XXXXXX`
+/// exist for an instant, and earlier versions left `KEY.download-`, `KEY.index-` files when
+/// killed: `removeLeftovers` removes them.
 struct IndexCacheEntry: Sendable {
     let directory: URL
     let key: String
@@ -52,16 +57,17 @@ struct IndexCacheEntry: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
-            try AtomicFileWriter.write(Array(try encoder.encode(record)), to: recordPath)
+            try AtomicFileWriter.write(Array(try encoder.encode(record)), to: AtomicFileWriter.followingSymbolicLinks(recordPath))
         } catch {
             throw .cannotWriteCache(path: recordPath, reason: "\(error)")
         }
     }
 
-    /// Creates a new temporary file for `purpose` ("download", "index"), open for writing.
+    /// Creates a new temporary file with no name for `purpose` ("download"), open for reading
+    /// and writing, and a path that opens it while its descriptor is open.
     func makeTemporaryFile(_ purpose: String) throws(IndexStore.RefreshError) -> (descriptor: Int32, path: String) {
         do {
-            return try TemporaryFile.create(pathPrefix: directory.appendingPathComponent("\(key).\(purpose)-").path)
+            return try TemporaryFile.createNameless(in: directory.path, prefix: "\(key).\(purpose)-")
         } catch {
             throw .cannotWriteCache(path: directory.path, reason: error.reason)
         }
@@ -72,7 +78,7 @@ struct IndexCacheEntry: Sendable {
     @discardableResult
     func removeLeftovers() -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let prefixes = ["\(key).download-", "\(key).index-", ".\(key).json.tmp-"]
+        let prefixes = ["\(key).download-", "\(key).index-", ".\(key).json.tmp-", ".\(key).cidx.tmp-"]
         var removed = 0
         for name in names where prefixes.contains(where: { name.hasPrefix($0) }) {
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }

@@ -191,11 +191,11 @@ public final class IndexStore: Sendable {
         if let cached = cachedCopy(), cached.isFresh, cached.record != recordBefore { return cached.loaded(.fresh) }
         entry.removeLeftovers()
 
+        // A file with no name: nothing of it outlives this process, however it ends.
         let download = try entry.makeTemporaryFile("download")
-        defer { unlink(download.path) }
+        defer { close(download.descriptor) }
         let outcome: ArtifactDownload.Outcome
         do {
-            defer { close(download.descriptor) }
             switch source {
             case .file(let path):
                 outcome = try ArtifactDownload.copyFile(at: path, into: download.descriptor, limits: limits)
@@ -222,36 +222,32 @@ public final class IndexStore: Sendable {
     }
 
     /// Decompresses the downloaded file into a temporary index file, verifies it whole, and
-    /// renames it over the cache. Returns the index's size.
+    /// renames it over the cache (`AtomicFileWriter`: the cache file keeps its mode and owner,
+    /// a symbolic link stays one and its target is replaced, and the temporary file has no
+    /// name until the rename, so a kill leaves nothing). Returns the index's size.
     private func decompress(_ downloadPath: String) throws(RefreshError) -> Int {
-        let output = try entry.makeTemporaryFile("index")
-        var renamed = false
-        defer { if !renamed { unlink(output.path) } }
+        let indexPath = AtomicFileWriter.followingSymbolicLinks(entry.indexPath)
         do {
-            defer { close(output.descriptor) }
-            do {
-                _ = try DescriptorWriting.decompress(fileAt: downloadPath, into: output.descriptor, outputName: output.path,
-                                                     maximumByteCount: limits.maximumIndexByteCount)
-            } catch {
-                throw Self.refreshError(error, limits: limits)
+            return try AtomicFileWriter.write(to: indexPath) { descriptor, temporaryPath throws(RefreshError) -> Int in
+                do throws(InputError) {
+                    _ = try DescriptorWriting.decompress(fileAt: downloadPath, into: descriptor, outputName: indexPath,
+                                                         maximumByteCount: limits.maximumIndexByteCount)
+                } catch {
+                    throw Self.refreshError(error, limits: limits)
+                }
+                do throws(IndexFileError) {
+                    let index = try CityIndex(path: temporaryPath)
+                    try index.verify()
+                    return index.fileByteCount
+                } catch {
+                    throw .invalidIndex(error)
+                }
             }
-            guard fchmod(output.descriptor, 0o644) == 0, fsync(output.descriptor) == 0 else {
-                throw .cannotWriteCache(path: output.path, reason: String(cString: strerror(errno)))
-            }
-        }
-        let byteCount: Int
-        do {
-            let index = try CityIndex(path: output.path)
-            try index.verify()
-            byteCount = index.fileByteCount
+        } catch let error as RefreshError {
+            throw error
         } catch {
-            throw .invalidIndex(error)
+            throw .cannotWriteCache(path: indexPath, reason: (error as? AtomicFileWriter.WriteError)?.reason ?? "\(error)")
         }
-        guard rename(output.path, entry.indexPath) == 0 else {
-            throw .cannotWriteCache(path: entry.indexPath, reason: String(cString: strerror(errno)))
-        }
-        renamed = true
-        return byteCount
     }
 
     /// Runs `work` on a new thread and waits for it without blocking the calling task's thread.

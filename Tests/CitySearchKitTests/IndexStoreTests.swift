@@ -315,6 +315,37 @@ struct IndexStoreTests {
         #expect(names == ["\(key).cidx", "\(key).json", "\(key).lock", "someone-else.download-a1B2c3"])
     }
 
+    @Test("a refresh keeps the cache files' modes, and a cache index that is a symbolic link stays one, its target replaced")
+    func cacheModesAndLinksKept() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = published.appendingPathComponent("cities.cidx")
+        try publish(Fixtures.smallIndexBytes, as: "cities.cidx")
+        let time = StoreTime()
+        let store = IndexStore(source: .file(source.path), cacheDirectory: cache, freshnessWindow: .seconds(60), now: { time.now })
+        #expect(try await store.load().freshness == .refreshed)
+        let recordPath = URL(fileURLWithPath: store.cachePath).deletingPathExtension().appendingPathExtension("json").path
+        chmod(store.cachePath, 0o600)
+        chmod(recordPath, 0o640)
+        try publish(Self.oneCityIndex, as: "cities.cidx")
+        time.advance(seconds: 120)
+        #expect(try await store.load().freshness == .refreshed)
+        // Before: both came back 0644 (the index by an explicit fchmod), readable by everyone.
+        let mode = { (path: String) in try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int }
+        #expect(try mode(store.cachePath) == 0o600 && mode(recordPath) == 0o640)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.cachePath)) == Data(Self.oneCityIndex))
+
+        // The cache index moved elsewhere behind a link: the link stays, its target is refreshed.
+        let elsewhere = directory.appendingPathComponent("elsewhere.cidx").path
+        try FileManager.default.moveItem(atPath: store.cachePath, toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: store.cachePath, withDestinationPath: elsewhere)
+        try publish(Fixtures.smallIndexBytes, as: "cities.cidx")
+        time.advance(seconds: 120)
+        #expect(try await store.load().freshness == .refreshed)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: store.cachePath) == elsewhere)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: elsewhere)) == Data(Fixtures.smallIndexBytes))
+        #expect(try mode(elsewhere) == 0o600)
+    }
+
     @Test("concurrent loads join one download: in one store, and across stores (processes) through the file lock")
     func concurrentLoadsJoin() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -10,7 +10,7 @@ import Foundation
 /// instant between `linkat` and `rename`; elsewhere (or on a file system without unnamed
 /// files) it is named from the start and removed on failure. Either way, a write first
 /// removes such files of its own user beside the destination that are more than
-/// `staleTemporaryAge` seconds old: what a kill at the wrong instant left.
+/// `TemporaryFile.staleAge` seconds old: what a kill at the wrong instant left.
 ///
 /// A replaced file keeps its permission bits, and its owner and group where this process may
 /// set them (a new file gets 0644).
