@@ -23,6 +23,10 @@ static inline CURLcode cityindex_curl_set_write_function(CURL *handle, cityindex
     return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
 }
 
+static inline CURLcode cityindex_curl_set_header_function(CURL *handle, cityindex_curl_write_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
 typedef int (*cityindex_curl_progress_callback)(void *context, curl_off_t downloadTotal, curl_off_t downloaded,
                                                 curl_off_t uploadTotal, curl_off_t uploaded);
 static inline CURLcode cityindex_curl_set_progress_function(CURL *handle, cityindex_curl_progress_callback callback) {

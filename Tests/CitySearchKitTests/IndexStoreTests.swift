@@ -128,6 +128,24 @@ struct IndexStoreTests {
         guard case .invalidConfiguration? = await loadError(badPin) else { Issue.record("a 3-digit pin accepted"); return }
     }
 
+    @Test("a redirect to file: or ftp: says so (http allowed or not); headers then silence is a stalled download, not no response")
+    func redirectAndSilenceMessages() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try LoopbackHTTPServer(serving: directory)
+        defer { server.stop() }
+        for target in ["file:///etc/passwd", "ftp://127.0.0.1/cities.cidx"] {
+            let redirecting = server.url("/redirect?to=" + target.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)
+            // Before: "refusing to download … over plain http: … pass allowsInsecureHTTP", with it passed.
+            let error = await loadError(store(redirecting))
+            guard case .cannotFetch(_, let reason)? = error else { Issue.record("\(target): \(String(describing: error))"); continue }
+            #expect(reason.contains("redirected to '\(target)'"), "\(reason)")
+        }
+        // Before: reported as .response, "the server sent no response within 0.5 s".
+        let silent = await loadError(store(server.url("/headers-then-silence"),
+                                           limits: .init(responseTimeout: .milliseconds(500), stallTimeout: .milliseconds(700))))
+        guard case .timedOut(.stall, _)? = silent else { Issue.record("\(String(describing: silent))"); return }
+    }
+
     @Test("a silent server, a trickling one and a slow whole download each time out, within bounds")
     func timeouts() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -10,6 +10,8 @@ import Foundation
 /// - `/endless`: answers 200 without a length and sends zeros as fast as it can, forever;
 /// - `/endless-404`: answers 404 without a length and sends zeros forever;
 /// - `/status/N`: answers status N;
+/// - `/redirect?to=URL`: answers 302 with `Location: URL`;
+/// - `/headers-then-silence`: answers 200 with a 1 MB length, then sends nothing;
 /// - `/count?path=P`: how many requests for P arrived so far.
 final class LoopbackHTTPServer: @unchecked Sendable {
     let process = Process()
@@ -66,6 +68,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                         self.end_headers()
                         chunk = b"\0" * 65536
                         while True: self.wfile.write(chunk)
+                    elif url.path == "/redirect":
+                        self.send(302, b"", [("Location", query["to"][0])])
+                    elif url.path == "/headers-then-silence":
+                        self.send_response(200)
+                        self.send_header("Content-Length", "1000000")
+                        self.end_headers()
+                        self.wfile.flush()
+                        time.sleep(3600)
                     elif url.path.startswith("/status/"):
                         self.send(int(url.path[len("/status/"):]), b"no")
                     elif url.path == "/count":

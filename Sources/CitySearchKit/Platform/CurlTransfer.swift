@@ -68,6 +68,16 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if code == CURLE_OK { code = cityindex_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context) }
         if code == CURLE_OK { code = cityindex_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, context) }
+        if code == CURLE_OK { code = cityindex_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context) }
+        if code == CURLE_OK {
+            // Each response header line is progress: headers followed by silence are a stalled
+            // download, not a server that never answered.
+            code = cityindex_curl_set_header_function(handle) { _, size, count, context in
+                guard let context else { return 0 }
+                Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receivedHeader()
+                return size * count
+            }
+        }
         if code == CURLE_OK {
             code = cityindex_curl_set_write_function(handle) { data, size, count, context in
                 guard let context, let data else { return 0 }
@@ -105,8 +115,13 @@ final class CurlTransfer: @unchecked Sendable {
             case CURLE_OPERATION_TIMEDOUT:
                 return .failure(.timedOut(.total, limit: limits.totalTimeout))
             case CURLE_UNSUPPORTED_PROTOCOL:
+                // A redirect to a scheme not allowed: plain http is the insecure case; anything
+                // else (file:, ftp:) is never followed, whatever allowsInsecureHTTP says.
                 let effective = cityindex_curl_effective_url(handle).map { String(cString: $0) } ?? url.absoluteString
-                return .failure(.insecureSource(url: effective))
+                let scheme = effective.prefix { $0 != ":" }.lowercased()
+                if scheme == "http" && !allowsInsecureHTTP { return .failure(.insecureSource(url: effective)) }
+                return .failure(.cannotFetch(source: url.absoluteString,
+                                             reason: "redirected to '\(effective)': only https (and http with allowsInsecureHTTP) is followed"))
             default:
                 return .failure(.cannotFetch(source: url.absoluteString, reason: String(cString: curl_easy_strerror(performed))))
             }
@@ -136,6 +151,11 @@ final class CurlTransfer: @unchecked Sendable {
                 return 0
             }
         }
+    }
+
+    /// The header callback: a response is arriving.
+    private func receivedHeader() {
+        lock.withLock { timer.progressed() }
     }
 
     /// The progress callback (at least once a second): whether the transfer may go on.

@@ -131,12 +131,19 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        // An https source must not be redirected to plain http (unless http is allowed).
-        if request.url?.scheme?.lowercased() == "http" && !allowsInsecureHTTP {
-            finish(.failure(.insecureSource(url: request.url?.absoluteString ?? "")))
-            completionHandler(nil)
-        } else {
+        // An https source must not be redirected to plain http (unless http is allowed), nor
+        // ever to another scheme (as CurlTransfer).
+        let target = request.url?.absoluteString ?? ""
+        switch request.url?.scheme?.lowercased() {
+        case "https"?, "http"? where allowsInsecureHTTP:
             completionHandler(request)
+        case "http"?:
+            finish(.failure(.insecureSource(url: target)))
+            completionHandler(nil)
+        default:
+            finish(.failure(.cannotFetch(source: url.absoluteString,
+                                         reason: "redirected to '\(target)': only https (and http with allowsInsecureHTTP) is followed")))
+            completionHandler(nil)
         }
     }
 }
