@@ -135,7 +135,9 @@ final class URLSessionTransfer: NSObject, URLSessionDataDelegate, @unchecked Sen
         // ever to another scheme (as CurlTransfer).
         let target = request.url?.absoluteString ?? ""
         switch request.url?.scheme?.lowercased() {
-        case "https"?, "http"? where allowsInsecureHTTP:
+        case "https"?:
+            completionHandler(request)
+        case "http"? where allowsInsecureHTTP:
             completionHandler(request)
         case "http"?:
             finish(.failure(.insecureSource(url: target)))
