@@ -125,6 +125,10 @@ struct BuildIndex: ParsableCommand {
                 summary = try builder.build(inputPath: inputPath, outputPath: output)
             }
             progress.finish()
+            if let first = summary.firstControlCharacter, !quiet {
+                FileHandle.standardError.write(Data(("build-index: warning: \(inputPath):\(first); \(summary.controlCharacterCount) "
+                    + "control character(s) in all, kept as given (city-search prints them as visible escapes)\n").utf8))
+            }
             if json {
                 print(summary.json(written: written))
             } else if !quiet {

@@ -29,6 +29,12 @@ public struct BuildSummary: Sendable, Equatable {
     /// The wall time of each phase, in the order they ran ("reading": parsing and preparing
     /// the list, then those `IndexBuilder.phaseStarted` names); together `elapsedSeconds`.
     public var phases: [PhaseTime] = []
+    /// Control characters (U+0000–U+001F, U+007F–U+009F) in the list's strings, which JSON
+    /// allows only escaped: kept as given (a name is what the list says; `city-search` prints
+    /// them as visible escapes), and worth a warning, since no real place name has one.
+    public var controlCharacterCount: Int = 0
+    /// Where the first of them is (line, column and record), to fix the list.
+    public var firstControlCharacter: CityListError?
 
     /// How long one phase of the build took.
     public struct PhaseTime: Sendable, Equatable {
@@ -74,7 +80,7 @@ public struct BuildSummary: Sendable, Equatable {
             + "\"wordKeys\": \(wordKeyCount), \"wordPostings\": \(wordPostingCount), \"wordTrieNodes\": \(wordTrieNodeCount), "
             + "\"foldTableEntries\": \(foldTableEntryCount), \"sections\": [\(sectionList)], "
             + "\"fileBytes\": \(fileByteCount), \"inputBytes\": \(inputByteCount), \"inputFormat\": \"\(inputFormat)\", "
-            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds)), \"spilledRuns\": \(spilledRunCount), \"phases\": [\(phaseList)]\(writtenField)}"
+            + "\"elapsedSeconds\": \(String(format: "%.3f", elapsedSeconds)), \"spilledRuns\": \(spilledRunCount), \"phases\": [\(phaseList)], \"controlCharacters\": \(controlCharacterCount)\(writtenField)}"
     }
 }
 

@@ -239,7 +239,8 @@ public struct IndexBuilder: Sendable {
             sections: IndexFileWriter.sortedInFileOrder(sizes) { $0.kind },
             fileByteCount: fileByteCount, inputByteCount: parser.byteOffset, inputFormat: format,
             elapsedSeconds: Self.seconds(ContinuousClock.now - start),
-            spilledRunCount: spilledRunCount, phases: phases)
+            spilledRunCount: spilledRunCount, phases: phases,
+            controlCharacterCount: parser.controlCharacters.count, firstControlCharacter: parser.controlCharacters.first)
         return summary
     }
 

@@ -269,8 +269,12 @@ struct CommandLineTests {
              {"country":"XX","name":"@SUM(1)","_id":4,"coord":{"lon":0,"lat":0}}]
             """#.utf8).write(to: list)
         let index = directory.appendingPathComponent("hostile.cidx").path
-        let built = try buildIndex.run([list.path, "-o", index, "--quiet"])
+        let built = try buildIndex.run([list.path, "-o", index, "--json"])
         #expect(built.status == 0, "\(built.standardError)")
+        // Kept as given, with a warning that says where the first one is (before: silence).
+        #expect(built.standardError.contains("warning: \(list.path):1:30: a control character in a string; 6 control character(s) in all"),
+                "\(built.standardError)")
+        #expect(built.standardOutput.contains(#""controlCharacters": 6"#), "\(built.standardOutput)")
         let text = try citySearch.run(["--index", index, "evil"])
         // Before: the ESC and BEL sequences retitled the terminal and cleared it, and CR/LF faked a line.
         let controls = text.standardOutput.unicodeScalars.filter { ($0.value < 0x20 && $0 != "\n") || (0x7F ... 0x9F).contains($0.value) }

@@ -29,6 +29,9 @@ final class CityListParser {
     /// Decompressed bytes read so far.
     var byteOffset: Int { scanner.reader.byteOffset }
 
+    /// The control characters the list's strings held (as escapes), and where the first is.
+    var controlCharacters: (count: Int, first: CityListError?) { (scanner.controlCharacterCount, scanner.firstControlCharacter) }
+
     /// Reads the whole list, calling `body` with each valid record in input order.
     func parse(_ body: (ParsedCity) throws -> Void) throws {
         let reader = scanner.reader

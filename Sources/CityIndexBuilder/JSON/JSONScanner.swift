@@ -9,6 +9,10 @@ final class JSONScanner {
     let reader: JSONByteReader
     /// The `_id` of the record being read, for error messages.
     var currentRecordID: UInt32?
+    /// How many control characters (U+0000–U+001F, U+007F–U+009F) the strings read so far
+    /// decoded to (JSON allows them only escaped), and where the first one is.
+    private(set) var controlCharacterCount = 0
+    private(set) var firstControlCharacter: CityListError?
 
     init(reader: JSONByteReader) { self.reader = reader }
 
@@ -61,6 +65,9 @@ final class JSONScanner {
 
     private func readEscape(into output: inout [UInt8], at position: InputPosition) throws {
         guard let kind = try reader.next() else { throw error("unterminated escape", at: position) }
+        defer {
+            if let last = output.last, Self.isControlCharacter(last: last, in: output) { noteControlCharacter(at: position) }
+        }
         switch kind {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(kind)
         case UInt8(ascii: "b"): output.append(0x08)
@@ -86,6 +93,18 @@ final class JSONScanner {
         default:
             throw error("invalid escape \\\(Self.describe(kind))", at: position)
         }
+    }
+
+    /// Whether `output` ends with a control character: a C0 byte or DEL, or a C1 character
+    /// (U+0080–U+009F: the two bytes C2 80–C2 9F).
+    private static func isControlCharacter(last: UInt8, in output: [UInt8]) -> Bool {
+        if last < 0x20 || last == 0x7F { return true }
+        return (0x80...0x9F).contains(last) && output.count >= 2 && output[output.count - 2] == 0xC2
+    }
+
+    private func noteControlCharacter(at position: InputPosition) {
+        controlCharacterCount += 1
+        if firstControlCharacter == nil { firstControlCharacter = error("a control character in a string", at: position) }
     }
 
     private func readHexQuad(at position: InputPosition) throws -> UInt32 {
