@@ -312,7 +312,9 @@ struct IndexStoreTests {
             Issue.record("expected the stale copy for a busy lock, got \(loaded.freshness)")
             return
         }
-        #expect(waited < .seconds(10))
+        // The .busy answer proves it gave up on a lock that is never released; this is only a
+        // hang guard (under the parallel suite a sleeping task may resume many seconds late).
+        #expect(waited < .seconds(120))
         #expect(loaded.index.cityCount == 13)
     }
 
