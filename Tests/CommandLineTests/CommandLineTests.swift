@@ -397,6 +397,27 @@ struct CommandLineTests {
         #expect(!named.standardOutput.hasPrefix("1\n"))
     }
 
+    @Test("SIGKILL while city-search adds favorites leaves the favorites file, its lock, and nothing else")
+    func killDuringFavorites() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("favorites.json").path
+        for delay in [0.01, 0.03, 0.05, 0.08, 0.1, 0.15, 0.2, 0.3] {
+            let process = Process()
+            process.executableURL = Tool.productsDirectory.appendingPathComponent("city-search")
+            // 500 changes, each a locked read-change-write of the file: kills land mid-write.
+            process.arguments = ["--favorites", file] + (1 ... 500).flatMap { ["--add-favorite", String($0)] }
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            // Before: Foundation's atomic writes left a .dat.nosync* file behind (19 after 40 kills).
+            let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+            #expect(left.isSubset(of: ["favorites.json", "favorites.json.lock"]), "after \(delay) s: \(left)")
+        }
+    }
+
     @Test("city-search on a missing or invalid index: one line, non-zero exit, no crash")
     func invalidIndex() throws {
         let directory = try temporaryDirectory()
