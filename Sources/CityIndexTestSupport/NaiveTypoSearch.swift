@@ -249,7 +249,16 @@ public struct NaiveTypoSearch: Sendable {
                     }
                 }
             }
-            if let best { found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false, best.demoted)) }
+            if var best {
+                // WORDS.md §12: an initialism of the key as typed is the city's match, weighed
+                // ten times its population.
+                if words && byPopulation, let typed = queryKeys.first, typed.allSatisfy({ $0 < 0x80 }),
+                   let slot = NaiveWordSearch.initialismSlot(names: entry.names.map(\.text), key: typed.map { UInt8($0) }) {
+                    let weight = (entry.city.population ?? 0) * 10
+                    best = (slot, 0, weight, weight, 0, false)
+                }
+                found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false, best.demoted))
+            }
         }
         let typedWords = queryKeys.first.map(Self.skippedWordQuery) ?? nil
         let regular = found

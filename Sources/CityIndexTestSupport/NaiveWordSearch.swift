@@ -117,6 +117,29 @@ public struct NaiveWordSearch: Sendable {
         return !hasCapital || (letters.count >= 3 && !hasVowel)
     }
 
+    /// WORDS.md §12, written out again: the slot of the first alternate name of `names` (the
+    /// primary first) that is an initialism for the query key `key`: 2 to 5 letters a–z as the
+    /// key, the alternate those letters in capitals, and the primary name having at least as
+    /// many words, whose first letters (folded) they are. An alternate the index does not
+    /// keep (FORMAT.md §7.5: its only suffix key, the key, starts a suffix key of an earlier
+    /// name that is not demoted: "NY" after "NYC", not after "… La Reina …") is none.
+    public static func initialismSlot(names: [String], key: [UInt8]) -> Int? {
+        guard (2 ... 5).contains(key.count), key.allSatisfy({ (0x61 ... 0x7A).contains($0) }), let primary = names.first else { return nil }
+        let keyText = String(decoding: key, as: UTF8.self)
+        let primaryWords = words(of: primary)
+        guard primaryWords.count >= key.count,
+              String(primaryWords.prefix(key.count).compactMap(\.first)) == keyText,
+              let slot = names.indices.dropFirst().first(where: { names[$0] == keyText.uppercased() }) else { return nil }
+        let covered = names[..<slot].indices.contains { earlier in
+            let nameWords = words(of: names[earlier])
+            // WORDS.md §5: an alternate's suffix keys are demoted past its first word, or all
+            // of them when it looks machine-made; the primary name's never.
+            let undemoted = earlier == 0 ? nameWords.indices : looksMachineMade(names[earlier]) ? 0 ..< 0 : nameWords.indices.prefix(1)
+            return undemoted.contains { nameWords[$0...].joined(separator: " ").hasPrefix(keyText) }
+        }
+        return covered ? nil : slot
+    }
+
     /// All matches in the order asked for (`byPopulation`: weight descending — the population,
     /// unknown as 0, a tenth of it when an alternate name matched, a hundredth when that match
     /// is demoted — then SEARCH.md order). Each city by its best match: not demoted first,
@@ -134,13 +157,19 @@ public struct NaiveWordSearch: Sendable {
                     if best == nil || (demoted ? 1 : 0, slot) < (best!.demoted ? 1 : 0, best!.slot) { best = (slot, demoted) }
                 }
             }
-            if let best { found.append((entry, best.slot, best.demoted)) }
+            if var best {
+                // WORDS.md §12: an initialism ("SF" for "sf") is the city's match, weighed ten
+                // times its population.
+                if byPopulation, let slot = Self.initialismSlot(names: entry.names.map(\.text), key: key) { best = (slot, false) }
+                found.append((entry, best.slot, best.demoted))
+            }
         }
         if byPopulation {
             // WORDS.md §5: a match of an alternate name weighs a tenth of the population, a
             // demoted one a hundredth.
             func weight(_ match: (entry: Entry, slot: Int, demoted: Bool)) -> Int {
                 let population = match.entry.city.population ?? 0
+                if Self.initialismSlot(names: match.entry.names.map(\.text), key: key) == match.slot { return population * 10 }
                 return match.slot == 0 ? population : match.demoted ? population / 10 / 10 : population / 10
             }
             found.sort { a, b in

@@ -70,13 +70,19 @@ extension CityIndex {
         let restriction = plan.restriction(in: contents)
         var result: CityMatches
         if let restriction {
-            // Stages 1, 2, 4 and 5 at once: every match that passes, without ordering the others.
+            // Stages 1, 2, 5 and 6 at once: every match that passes, without ordering the others.
             result = try restrictedMatches(of: plan, keeping: restriction.contains(rank:))
         } else {
             result = try walk(plan)
             if let key = plan.skippedWordKey {
                 result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
             }
+        }
+        // The exact word walk merges its initialisms itself (it has the key's match).
+        if let key = plan.initialismKey, restriction != nil || !plan.walkMergesInitialisms {
+            var initialisms = try initialismEntries(forKey: key)
+            if let restriction { initialisms = initialisms.filter { restriction.contains(rank: Int($0.rank)) } }
+            result = result.promoting(initialisms).limited(to: plan.matchLimit)
         }
         if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {
             if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }
@@ -124,7 +130,9 @@ extension CityIndex {
                     .limited(to: limit)
             case .population:
                 let entries = try contents.topEntries(limit, of: match, in: .wordNodes, useLists: true)
-                return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
+                let result = CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)
+                guard plan.walkMergesInitialisms else { return result }
+                return result.promoting(try initialismEntries(forKey: key, in: match)).limited(to: limit)
             }
         }
     }

@@ -20,6 +20,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var skipsWords = false
         /// Whether the match is a demoted alternate-name match (WORDS.md §5).
         var isDemoted = false
+        /// Whether the match is an initialism of its city (WORDS.md §12: "SF" for "sf").
+        var isInitialism = false
     }
 
     enum Storage: Sendable {
@@ -129,6 +131,7 @@ extension CityMatches {
     /// city's population, a tenth for an alternate name and again when demoted, a tenth per
     /// edit or for skipped words. What the location bias and the qualifier merge weigh.
     func weight(of entry: Entry) -> Double {
+        if entry.isInitialism { return Double(contents.population(ofRank: Int(entry.rank))) * Initialisms.populationFactor }
         let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
         var weight = Double(key.undividedWeight)
         for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }

@@ -7,17 +7,19 @@
 /// 2. **Skipped words** (WORDS.md §9), forgiving word searches only: when the walk found fewer
 ///    than `SkippedWords.fallbackThreshold` cities, names with words between the query's words
 ///    join them. The walk then returns at least that many, to know, and to merge with.
-/// 3. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
+/// 3. **Initialisms** (WORDS.md §12), word matching in population order with a key of 2 to 5
+///    letters: the query's initialism matches ("SF" for "sf") are merged in by their weight.
+/// 4. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
 ///    words that name a country or a region ("paris tx", "london, uk") keep the matches of the
 ///    words before them in that place, merged before the matches so far with a strong weight.
-/// 4. **Countries**: only the matches in the given countries stay.
-/// 5. **Radius**: only the matches within `within` metres of `near` stay. With stage 4 or 5,
+/// 5. **Countries**: only the matches in the given countries stay.
+/// 6. **Radius**: only the matches within `within` metres of `near` stay. With stage 5 or 6,
 ///    stages 1 and 2 find only the matches these keep (`SearchRestriction`), and the
-///    qualifier's matches are filtered before they merge.
-/// 6. **Location bias** (WORDS.md §11), population order with `near`: the first
+///    initialisms' and the qualifier's matches are filtered before they merge.
+/// 7. **Location bias** (WORDS.md §11), population order with `near`: the first
 ///    `LocationBias.candidateCount` matches are ordered again by population and nearness.
-/// 7. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
-///    before it. Stages 4 and 5 need every match: the stages before them then keep every
+/// 8. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
+///    before it. Stages 5 and 6 need every match: the stages before them then keep every
 ///    match that passes.
 ///
 /// Deciding costs the query's folding, O(*m*) for *m* query bytes, and allocates only for the
@@ -42,6 +44,9 @@ struct SearchPlan {
     let walk: Walk
     /// The query's word key when the skipped-word stage runs.
     let skippedWordKey: [UInt8]?
+    /// The query's word key when the initialism stage runs (word matching in population
+    /// order, a key of 2 to 5 letters a–z: WORDS.md §12).
+    let initialismKey: [UInt8]?
     /// The country codes (`CityIndex.countryCodeValue`) of the country stage, when it runs.
     let countries: Set<UInt16>?
     /// The page's size.
@@ -49,7 +54,7 @@ struct SearchPlan {
     /// Whether the qualifier stage runs (not for the searches it runs itself).
     let allowsQualifiers: Bool
     let typos: TypoTolerance
-    /// The user's location (stage 6), and the radius around it (stage 5), in metres.
+    /// The user's location (stage 7), and the radius around it (stage 6), in metres.
     let near: Coordinate?
     let within: Double?
 
@@ -68,6 +73,7 @@ struct SearchPlan {
         // The word key, folded once: word matching always needs it (WORDS.md §2).
         let wordKey = matching == .words ? Self.key(of: query, matching: .words, foldTable: foldTable) : []
         skippedWordKey = matching == .words && typos != .none ? wordKey : nil
+        initialismKey = matching == .words && order == .population && Initialisms.canBeInitialism(wordKey) ? wordKey : nil
         walk = Self.walk(query: query, wordKey: wordKey, matching: matching, typos: typos, foldTable: foldTable)
     }
 
@@ -78,14 +84,21 @@ struct SearchPlan {
         return isBiased ? max(limit, LocationBias.candidateCount) : limit
     }
 
-    /// The cities stages 4 and 5 keep, when either runs: the search then finds only those
+    /// The cities stages 5 and 6 keep, when either runs: the search then finds only those
     /// (`CityIndex.restrictedMatches(of:keeping:)`), and the qualifier's matches are filtered.
     func restriction(in contents: IndexContents) -> SearchRestriction? {
         guard countries != nil || within != nil else { return nil }
         return SearchRestriction(countries: countries, within: near == nil ? nil : within, of: near, contents: contents)
     }
 
-    /// Whether stage 6 runs.
+    /// Whether the walk merges stage 3's initialisms itself: an exact word walk has the key's
+    /// match at hand.
+    var walkMergesInitialisms: Bool {
+        guard initialismKey != nil, case .words = walk else { return false }
+        return true
+    }
+
+    /// Whether stage 7 runs.
     var isBiased: Bool { near != nil && order == .population }
 
     /// How many matches the walk returns.
