@@ -111,12 +111,18 @@ struct PlaceQueryTests {
 
     /// The documented bias, computed independently: Vincenty distances and the dataset's
     /// populations, over the first 64 matches of the search without the location (WORDS.md §11).
-    static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int]) -> [Int] {
+    /// `initialism` tells a match of an initialism (WORDS.md §12), which weighs ten times the population.
+    static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int],
+                               initialism: (CityMatch) -> Bool = { _ in false }) -> [Int] {
         let scored = unbiased.prefix(64).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
             var weight = Double(populations[match.id] ?? 0)
-            if match.matchedAlternateName != nil { weight = (weight / 10).rounded(.down) }
-            if match.isDemoted { weight = (weight / 10).rounded(.down) }
-            for _ in 0 ..< match.editCount + (match.skipsWords ? 1 : 0) { weight /= 10 }
+            if initialism(match) {
+                weight *= 10
+            } else {
+                if match.matchedAlternateName != nil { weight = (weight / 10).rounded(.down) }
+                if match.isDemoted { weight = (weight / 10).rounded(.down) }
+                for _ in 0 ..< match.editCount + (match.skipsWords ? 1 : 0) { weight /= 10 }
+            }
             let meters = NaiveNearest.distance(latitude: point.latitude, longitude: point.longitude,
                                                toLatitude: match.city.latitude, longitude: match.city.longitude)
             return ((weight + 1) * (1 + 100 * exp(-meters / 50_000)), position, match.id)
@@ -130,6 +136,7 @@ struct PlaceQueryTests {
         let index = dataset.index
         var generator = QueryGenerator(names: dataset.names, seed: 21)
         var random = SeededGenerator(seed: 22)
+        let namesByID = Dictionary(uniqueKeysWithValues: zip(dataset.cities.map(\.id), dataset.allNames))
         for round in 0 ..< 300 {
             let query = generator.next()
             let city = dataset.cities[Int.random(in: 0 ..< dataset.cities.count, using: &random)]
@@ -138,7 +145,12 @@ struct PlaceQueryTests {
             let typos: TypoTolerance = round % 3 == 0 ? .none : .automatic
             let unbiased = try index.search(query, matching: matching, order: .population, limit: 64, typos: typos)
             let biased = try index.search(query, matching: matching, order: .population, limit: 20, typos: typos, near: point)
-            let expected = Self.expectedBiased(unbiased, near: point, populations: dataset.populationByID)
+            let key = NaiveWordSearch.queryKey(query)
+            let expected = Self.expectedBiased(unbiased, near: point, populations: dataset.populationByID) { match in
+                guard matching == .words, let names = namesByID[match.id],
+                      let slot = NaiveWordSearch.initialismSlot(names: names, key: key) else { return false }
+                return match.matchedAlternateName == names[slot]
+            }
             #expect(biased.map(\.id) == Array(expected.prefix(20)), "\(query) \(matching) near \(city.name)")
             #expect(biased.totalCount == unbiased.totalCount, "\(query)")
         }
