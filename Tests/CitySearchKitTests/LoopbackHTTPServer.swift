@@ -56,14 +56,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
                             time.sleep(interval)
                             self.wfile.write(b"\0")
                             self.wfile.flush()
-                    elif url.path == "/endless":
-                        self.send_response(200)
-                        self.send_header("Connection", "close")
-                        self.end_headers()
-                        chunk = b"\0" * 65536
-                        while True: self.wfile.write(chunk)
-                    elif url.path == "/endless-404":
-                        self.send_response(404)
+                    elif url.path in ("/endless", "/endless-404"):
+                        self.send_response(404 if url.path == "/endless-404" else 200)
                         self.send_header("Connection", "close")
                         self.end_headers()
                         chunk = b"\0" * 65536
