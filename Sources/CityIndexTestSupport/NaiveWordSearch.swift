@@ -146,9 +146,9 @@ public struct NaiveWordSearch: Sendable {
     /// then the lowest slot (WORDS.md §3).
     public func search(_ query: String, byPopulation: Bool) -> [ReferenceWordMatch] {
         let key = Self.queryKey(query)
-        var found: [(entry: Entry, slot: Int, demoted: Bool)] = []
+        var found: [(entry: Entry, slot: Int, demoted: Bool, initialism: Bool)] = []
         for entry in entries {
-            if key.isEmpty { found.append((entry, 0, false)); continue }
+            if key.isEmpty { found.append((entry, 0, false, false)); continue }
             var best: (slot: Int, demoted: Bool)?
             for (slot, name) in entry.names.enumerated() {
                 for (wordIndex, suffixKey) in name.suffixKeys.enumerated() where suffixKey.starts(with: key) {
@@ -157,19 +157,22 @@ public struct NaiveWordSearch: Sendable {
                     if best == nil || (demoted ? 1 : 0, slot) < (best!.demoted ? 1 : 0, best!.slot) { best = (slot, demoted) }
                 }
             }
-            if var best {
+            if let best {
                 // WORDS.md §12: an initialism ("SF" for "sf") is the city's match, weighed ten
                 // times its population.
-                if byPopulation, let slot = Self.initialismSlot(names: entry.names.map(\.text), key: key) { best = (slot, false) }
-                found.append((entry, best.slot, best.demoted))
+                if byPopulation, let slot = Self.initialismSlot(names: entry.names.map(\.text), key: key) {
+                    found.append((entry, slot, false, true))
+                } else {
+                    found.append((entry, best.slot, best.demoted, false))
+                }
             }
         }
         if byPopulation {
             // WORDS.md §5: a match of an alternate name weighs a tenth of the population, a
             // demoted one a hundredth.
-            func weight(_ match: (entry: Entry, slot: Int, demoted: Bool)) -> Int {
+            func weight(_ match: (entry: Entry, slot: Int, demoted: Bool, initialism: Bool)) -> Int {
                 let population = match.entry.city.population ?? 0
-                if Self.initialismSlot(names: match.entry.names.map(\.text), key: key) == match.slot { return population * 10 }
+                if match.initialism { return population * 10 }
                 return match.slot == 0 ? population : match.demoted ? population / 10 / 10 : population / 10
             }
             found.sort { a, b in
@@ -177,7 +180,7 @@ public struct NaiveWordSearch: Sendable {
             }
         }
         var memo = foldMemo
-        return found.map { entry, slot, _ in
+        return found.map { entry, slot, _, _ in
             let name = entry.names[slot].text
             return ReferenceWordMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name,
                                       highlight: Self.highlight(name: name, queryKey: key, memo: &memo))
