@@ -219,6 +219,7 @@ public struct NaiveTypoSearch: Sendable {
                        skippingWords: Bool = false) -> [ReferenceTypoMatch] {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
         var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool, demoted: Bool)] = []
+        var initialisms = Set<Int>()
         for entry in entries {
             var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, demoted: Bool)?
             for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
@@ -256,6 +257,7 @@ public struct NaiveTypoSearch: Sendable {
                    let slot = NaiveWordSearch.initialismSlot(names: entry.names.map(\.text), key: typed.map { UInt8($0) }) {
                     let weight = (entry.city.population ?? 0) * 10
                     best = (slot, 0, weight, weight, 0, false)
+                    initialisms.insert(entry.city.id)
                 }
                 found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false, best.demoted))
             }
@@ -308,7 +310,7 @@ public struct NaiveTypoSearch: Sendable {
             }
             return a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
         }
-        return found.map { entry, slot, edits, _, _, variant, skips, _ in
+        let matches = found.map { entry, slot, edits, _, _, variant, skips, _ in
             let name = entry.names[slot]
             let key = queryKeys[variant]
             if skips, let typedWords {
@@ -324,6 +326,22 @@ public struct NaiveTypoSearch: Sendable {
                                                            edits: edits - costs[variant], countsTrailingSpace: !words && budget == 0),
                                       edits: edits)
         }
+        guard words && byPopulation else { return matches }
+        // WORDS.md §13: overshadowed matches move after others.
+        let described = zip(found, matches).map { found, match in
+            NaiveOvershadowing.Match(city: found.entry.city, name: found.entry.names[found.slot].text, isAlternate: found.slot > 0,
+                                     highlight: match.highlight, weight: found.weight,
+                                     typoEdits: found.skips ? 0 : found.edits - costs[found.variant],
+                                     isInitialism: initialisms.contains(found.entry.city.id) && !found.skips)
+        }
+        let exactKeys = queryKeys.indices.filter { costs[$0] == 0 && !queryKeys[$0].isEmpty && queryKeys[$0].last != 0x20 }.map { queryKeys[$0] }
+        let hasExactName = exactKeys.contains { key in
+            entries.contains { entry in
+                NaiveOvershadowing.hasWholeName(key, names: entry.names.map { (suffixKeys: $0.keys.map(\.key), machineMade: $0.machineMade) })
+            }
+        }
+        let typedKey = String(String.UnicodeScalarView((queryKeys.first ?? []).compactMap(Unicode.Scalar.init)))
+        return NaiveOvershadowing.ordered(described, hasExactName: hasExactName, typedKey: typedKey).order.map { matches[$0] }
     }
 
     /// WORDS.md §6: the longest prefix of the key (of the earliest word whose suffix key has

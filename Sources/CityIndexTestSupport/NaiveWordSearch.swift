@@ -167,24 +167,31 @@ public struct NaiveWordSearch: Sendable {
                 }
             }
         }
+        // WORDS.md §5: a match of an alternate name weighs a tenth of the population, a
+        // demoted one a hundredth.
+        func weight(_ match: (entry: Entry, slot: Int, demoted: Bool, initialism: Bool)) -> Int {
+            let population = match.entry.city.population ?? 0
+            if match.initialism { return population * 10 }
+            return match.slot == 0 ? population : match.demoted ? population / 10 / 10 : population / 10
+        }
         if byPopulation {
-            // WORDS.md §5: a match of an alternate name weighs a tenth of the population, a
-            // demoted one a hundredth.
-            func weight(_ match: (entry: Entry, slot: Int, demoted: Bool, initialism: Bool)) -> Int {
-                let population = match.entry.city.population ?? 0
-                if match.initialism { return population * 10 }
-                return match.slot == 0 ? population : match.demoted ? population / 10 / 10 : population / 10
-            }
             found.sort { a, b in
                 weight(a) != weight(b) ? weight(a) > weight(b) : a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
             }
         }
         var memo = foldMemo
-        return found.map { entry, slot, _, _ in
+        let matches = found.map { entry, slot, _, _ in
             let name = entry.names[slot].text
             return ReferenceWordMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name,
                                       highlight: Self.highlight(name: name, queryKey: key, memo: &memo))
         }
+        guard byPopulation, !key.isEmpty else { return matches }
+        // WORDS.md §13: overshadowed matches move after others.
+        let described = zip(found, matches).map { found, match in
+            NaiveOvershadowing.Match(city: found.entry.city, name: found.entry.names[found.slot].text, isAlternate: found.slot > 0,
+                                     highlight: match.highlight, weight: weight(found), typoEdits: 0, isInitialism: found.initialism)
+        }
+        return NaiveOvershadowing.ordered(described, hasExactName: false).order.map { matches[$0] }
     }
 
     /// WORDS.md §4, scalar by scalar: the earliest scalar that starts a word and whose tail

@@ -111,7 +111,8 @@ struct PlaceQueryTests {
 
     /// The documented bias, computed independently: Vincenty distances and the dataset's
     /// populations, over the first 64 matches of the search without the location (WORDS.md §11).
-    /// `initialism` tells a match of an initialism (WORDS.md §12), which weighs ten times the population.
+    /// `initialism` tells a match of an initialism (WORDS.md §12), which weighs ten times the
+    /// population; an overshadowed match (§13, the mark the search reports) weighs less again.
     static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int],
                                initialism: (CityMatch) -> Bool = { _ in false }) -> [Int] {
         let scored = unbiased.prefix(64).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
@@ -122,6 +123,13 @@ struct PlaceQueryTests {
                 if match.matchedAlternateName != nil { weight = (weight / 10).rounded(.down) }
                 if match.isDemoted { weight = (weight / 10).rounded(.down) }
                 for _ in 0 ..< match.editCount + (match.skipsWords ? 1 : 0) { weight /= 10 }
+            }
+            // WORDS.md §13: an overshadowed match's weight is divided again.
+            switch match.overshadowing {
+            case nil: break
+            case .junk: weight = 0
+            case .borrowedName, .district: weight /= 1_000
+            case .forgivenBesideExactName: weight /= 10
             }
             let meters = NaiveNearest.distance(latitude: point.latitude, longitude: point.longitude,
                                                toLatitude: match.city.latitude, longitude: match.city.longitude)

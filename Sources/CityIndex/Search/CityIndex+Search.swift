@@ -68,21 +68,21 @@ extension CityIndex {
     /// Runs the stages of `plan` in order (`SearchPlan`).
     func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
         let restriction = plan.restriction(in: contents)
-        var result: CityMatches
-        if let restriction {
-            // Stages 1, 2, 5 and 6 at once: every match that passes, without ordering the others.
-            result = try restrictedMatches(of: plan, keeping: restriction.contains(rank:))
-        } else {
-            result = try walk(plan)
-            if let key = plan.skippedWordKey {
-                result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: plan.matchLimit)
+        var result = try rankedMatches(of: plan, limit: plan.matchLimit, restriction: restriction)
+        if plan.movesOvershadowedMatches && plan.matchLimit > 0 {
+            // The first matches decide the first `matchLimit` unless too many of them move:
+            // then twice as many are searched, until they do or all are held.
+            var window = plan.matchLimit
+            let hasExactName = plan.forgivesTypos ? try someNameIsWhole(of: plan) : false
+            while true {
+                let holdsAll = result.count < window || result.count >= result.totalCount
+                if let moved = result.movingOvershadowedMatches(needed: plan.matchLimit, holdsAll: holdsAll, hasExactName: hasExactName) {
+                    result = moved.limited(to: plan.matchLimit)
+                    break
+                }
+                window = window > Int.max / 2 ? .max : 2 * window
+                result = try rankedMatches(of: plan, limit: window, restriction: restriction)
             }
-        }
-        // The exact word walk merges its initialisms itself (it has the key's match).
-        if let key = plan.initialismKey, restriction != nil || !plan.walkMergesInitialisms {
-            var initialisms = try initialismEntries(forKey: key)
-            if let restriction { initialisms = initialisms.filter { restriction.contains(rank: Int($0.rank)) } }
-            result = result.promoting(initialisms).limited(to: plan.matchLimit)
         }
         if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {
             if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }
@@ -94,9 +94,31 @@ extension CityIndex {
         return result.limited(to: plan.limit)
     }
 
-    /// The matches of `plan`'s walk, at most `plan.walkLimit` of them, in `plan.order`.
-    private func walk(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
-        let (order, limit) = (plan.order, plan.walkLimit)
+    /// Stages 1 to 3 of `plan` (with 6 and 7 when they run), at most `limit` matches
+    /// (`plan.matchLimit`, or more when stage 4 needs more).
+    private func rankedMatches(of plan: SearchPlan, limit: Int, restriction: SearchRestriction?) throws(IndexFileError) -> CityMatches {
+        var result: CityMatches
+        if let restriction {
+            // Stages 1, 2, 6 and 7 at once: every match that passes, without ordering the others.
+            result = try restrictedMatches(of: plan, keeping: restriction.contains(rank:))
+        } else {
+            result = try walk(plan, limit: plan.walkLimit(forMatchLimit: limit))
+            if let key = plan.skippedWordKey {
+                result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: limit)
+            }
+        }
+        // The exact word walk merges its initialisms itself (it has the key's match).
+        if let key = plan.initialismKey, restriction != nil || !plan.walkMergesInitialisms {
+            var initialisms = try initialismEntries(forKey: key)
+            if let restriction { initialisms = initialisms.filter { restriction.contains(rank: Int($0.rank)) } }
+            result = result.promoting(initialisms).limited(to: limit)
+        }
+        return result
+    }
+
+    /// The matches of `plan`'s walk, at most `limit` of them, in `plan.order`.
+    private func walk(_ plan: SearchPlan, limit: Int) throws(IndexFileError) -> CityMatches {
+        let order = plan.order
         switch plan.walk {
         case .keyVariants(let keys, let budget):
             return try keyVariantSearch(keys: keys, budget: budget, matching: plan.matching, order: order, limit: limit)

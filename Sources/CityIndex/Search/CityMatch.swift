@@ -28,8 +28,11 @@ public struct CityMatch: Sendable, Identifiable {
     /// alternate name, or an alternate that looks machine-made).
     package let isDemoted: Bool
 
+    /// Why population order moved the match after others (WORDS.md §13), if it did.
+    package let overshadowing: Overshadowing?
+
     init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0, skipsWords: Bool = false,
-         isDemoted: Bool = false) {
+         isDemoted: Bool = false, overshadowing: Overshadowing? = nil) {
         self.city = city
         self.slot = slot
         self.query = query
@@ -37,6 +40,7 @@ public struct CityMatch: Sendable, Identifiable {
         self.variant = variant
         self.skipsWords = skipsWords
         self.isDemoted = isDemoted
+        self.overshadowing = overshadowing
     }
 
     /// The matching city's property: `match.name` is `match.city.name`.

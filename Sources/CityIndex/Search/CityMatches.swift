@@ -22,6 +22,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var isDemoted = false
         /// Whether the match is an initialism of its city (WORDS.md §12: "SF" for "sf").
         var isInitialism = false
+        /// Why an earlier match moved this one after others (WORDS.md §13), if it did.
+        var overshadowing: Overshadowing?
     }
 
     enum Storage: Sendable {
@@ -74,7 +76,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
             let entry = entries[position]
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
                              editCount: Int(entry.edits), variant: Int(entry.variant), skipsWords: entry.skipsWords,
-                             isDemoted: entry.isDemoted)
+                             isDemoted: entry.isDemoted, overshadowing: entry.overshadowing)
         }
     }
 }
@@ -129,12 +131,34 @@ extension CityMatches {
 
     /// The population-order weight of `entry` before integer rounding (WORDS.md §5, §6): the
     /// city's population, a tenth for an alternate name and again when demoted, a tenth per
-    /// edit or for skipped words. What the location bias and the qualifier merge weigh.
+    /// edit or for skipped words, ten times the population for an initialism (§12), divided
+    /// again when overshadowed (§13). What the location bias and the qualifier merge weigh.
     func weight(of entry: Entry) -> Double {
-        if entry.isInitialism { return Double(contents.population(ofRank: Int(entry.rank))) * Initialisms.populationFactor }
-        let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
-        var weight = Double(key.undividedWeight)
-        for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
+        var weight: Double
+        if entry.isInitialism {
+            weight = Double(contents.population(ofRank: Int(entry.rank))) * Initialisms.populationFactor
+        } else {
+            let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
+            weight = Double(key.undividedWeight)
+            for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
+        }
+        if let overshadowing = entry.overshadowing { weight = overshadowing.dividing(weight) }
+        return weight
+    }
+
+    /// `weight(of:)` in integers, each division rounding down as `PopulationOrderKey.weight`
+    /// does: the order the searches of §5–§12 give their matches, heaviest first (up to ties
+    /// that differ after rounding), and what §13 moves overshadowed matches by.
+    func orderWeight(of entry: Entry) -> UInt64 {
+        var weight: UInt64
+        if entry.isInitialism {
+            weight = UInt64(contents.population(ofRank: Int(entry.rank))) * UInt64(Initialisms.populationFactor)
+        } else {
+            let edits = Int(entry.edits) + (entry.skipsWords ? 1 : 0)
+            weight = UInt64(contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted,
+                                                        edits: edits).weight)
+        }
+        if let overshadowing = entry.overshadowing { weight = overshadowing.dividing(weight) }
         return weight
     }
 }

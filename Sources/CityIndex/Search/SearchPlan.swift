@@ -9,17 +9,21 @@
 ///    join them. The walk then returns at least that many, to know, and to merge with.
 /// 3. **Initialisms** (WORDS.md §12), word matching in population order with a key of 2 to 5
 ///    letters: the query's initialism matches ("SF" for "sf") are merged in by their weight.
-/// 4. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
+/// 4. **Overshadowed matches** (WORDS.md §13), word matching in population order: a borrowed
+///    name or a district moves after the city it names ("paris": Paris and Paris, Texas
+///    before "Paris 15 Vaugirard"). When the first matches do not decide the first
+///    `matchLimit`, stages 1 to 3 run again for twice as many.
+/// 5. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
 ///    words that name a country or a region ("paris tx", "london, uk") keep the matches of the
 ///    words before them in that place, merged before the matches so far with a strong weight.
-/// 5. **Countries**: only the matches in the given countries stay.
-/// 6. **Radius**: only the matches within `within` metres of `near` stay. With stage 5 or 6,
+/// 6. **Countries**: only the matches in the given countries stay.
+/// 7. **Radius**: only the matches within `within` metres of `near` stay. With stage 6 or 7,
 ///    stages 1 and 2 find only the matches these keep (`SearchRestriction`), and the
 ///    initialisms' and the qualifier's matches are filtered before they merge.
-/// 7. **Location bias** (WORDS.md §11), population order with `near`: the first
+/// 8. **Location bias** (WORDS.md §11), population order with `near`: the first
 ///    `LocationBias.candidateCount` matches are ordered again by population and nearness.
-/// 8. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
-///    before it. Stages 5 and 6 need every match: the stages before them then keep every
+/// 9. **Page**: the first `limit` matches; `totalCount` counts the matches of the stages
+///    before it. Stages 6 and 7 need every match: the stages before them then keep every
 ///    match that passes.
 ///
 /// Deciding costs the query's folding, O(*m*) for *m* query bytes, and allocates only for the
@@ -47,6 +51,14 @@ struct SearchPlan {
     /// The query's word key when the initialism stage runs (word matching in population
     /// order, a key of 2 to 5 letters a–z: WORDS.md §12).
     let initialismKey: [UInt8]?
+    /// Whether stage 4 runs (word matching in population order, WORDS.md §13).
+    var movesOvershadowedMatches: Bool { matching == .words && order == .population }
+
+    /// Whether the walk forgives typos (a budget above 0).
+    var forgivesTypos: Bool {
+        if case .keyVariants(_, let budget) = walk { return budget > 0 }
+        return false
+    }
     /// The country codes (`CityIndex.countryCodeValue`) of the country stage, when it runs.
     let countries: Set<UInt16>?
     /// The page's size.
@@ -54,7 +66,7 @@ struct SearchPlan {
     /// Whether the qualifier stage runs (not for the searches it runs itself).
     let allowsQualifiers: Bool
     let typos: TypoTolerance
-    /// The user's location (stage 7), and the radius around it (stage 6), in metres.
+    /// The user's location (stage 8), and the radius around it (stage 7), in metres.
     let near: Coordinate?
     let within: Double?
 
@@ -84,7 +96,7 @@ struct SearchPlan {
         return isBiased ? max(limit, LocationBias.candidateCount) : limit
     }
 
-    /// The cities stages 5 and 6 keep, when either runs: the search then finds only those
+    /// The cities stages 6 and 7 keep, when either runs: the search then finds only those
     /// (`CityIndex.restrictedMatches(of:keeping:)`), and the qualifier's matches are filtered.
     func restriction(in contents: IndexContents) -> SearchRestriction? {
         guard countries != nil || within != nil else { return nil }
@@ -98,11 +110,13 @@ struct SearchPlan {
         return true
     }
 
-    /// Whether stage 7 runs.
+    /// Whether stage 8 runs.
     var isBiased: Bool { near != nil && order == .population }
 
-    /// How many matches the walk returns.
-    var walkLimit: Int { skippedWordKey == nil ? matchLimit : max(matchLimit, SkippedWords.fallbackThreshold) }
+    /// How many matches the walk returns when stages 1 to 3 keep `matchLimit`.
+    func walkLimit(forMatchLimit matchLimit: Int) -> Int {
+        skippedWordKey == nil ? matchLimit : max(matchLimit, SkippedWords.fallbackThreshold)
+    }
 
     /// Typos (WORDS.md §6), abbreviations and transliterated vowels (§7, §8, word matching)
     /// search several keys at once; a query with none of them takes one exact walk.

@@ -1,6 +1,6 @@
 // SearchRestriction.swift: the cities a search with countries or a radius may return.
 
-/// The countries and the radius of a search (`SearchPlan` stages 5 and 6) as one test of a
+/// The countries and the radius of a search (`SearchPlan` stages 6 and 7) as one test of a
 /// city, which the search applies to each entry it reads (`CityIndex.restrictedMatches`).
 struct SearchRestriction {
     /// Record country values (`CityIndex.countryCodeValue`).
