@@ -43,7 +43,8 @@ public enum NaiveOvershadowing {
         // Compared as UTF-8 (String's == is canonical equivalence, the index compares bytes).
         let coveredKeys = covered.map { $0.map { Array($0.words.joined(separator: " ").utf8) } }
         var marks = [Mark?](repeating: nil, count: matches.count)
-        // The most people among the earlier matches of 100,000 or more, by covered words.
+        // The most people among the earlier matches of 100,000 or more by a primary name or a
+        // whole alternate, by covered words.
         var lenders: [[UInt8]: Int] = [:]
         // The earlier primary-name matches of 50,000 or more, by country.
         var parents: [String: [Int]] = [:]
@@ -57,7 +58,10 @@ public enum NaiveOvershadowing {
         for (index, match) in matches.enumerated() {
             let population = match.city.population ?? 0
             defer {
-                if population >= 100_000, let key = coveredKeys[index] { lenders[key] = max(lenders[key] ?? 0, population) }
+                if population >= 100_000, let key = coveredKeys[index], let words = covered[index],
+                   !match.isAlternate || words.words.count == words.nameWordCount {
+                    lenders[key] = max(lenders[key] ?? 0, population)
+                }
                 if !match.isAlternate && population >= 50_000 { parents[match.city.country, default: []].append(index) }
             }
             guard !match.isInitialism else { continue }
@@ -65,7 +69,7 @@ public enum NaiveOvershadowing {
                 marks[index] = .junk
             } else if match.isAlternate, let mine = covered[index], let key = coveredKeys[index] {
                 if let lender = lenders[key], mine.nameWordCount > mine.words.count || lender > population { marks[index] = .borrowedName }
-            } else if !match.isAlternate, let key = coveredKeys[index] {
+            } else if !match.isAlternate, population < 500_000, let key = coveredKeys[index] {
                 if (parents[match.city.country] ?? []).contains(where: { other in
                     let parent = matches[other]
                     let parentPopulation = parent.city.population ?? 0

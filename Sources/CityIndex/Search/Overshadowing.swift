@@ -8,15 +8,17 @@
 ///   letters with another script's: "san frnandw ڈy apywr") with typos or inside a word
 ///   ("beijing" in "beijingusutoku"). It weighs 0.
 /// - **borrowed name**: it matched an alternate name, and an earlier match (in the order of
-///   §5–§12) of another city *Y* of `borrowingPopulation` people or more covers the same
-///   words (`CoveredWords`), while the alternate has more words than it covers or *Y* has
-///   more people than *X* ("New York Van Java" on Jakarta and "Phoenix City" on Warsaw after
-///   New York and Phoenix; "Peking" on Kosciusko after Beijing's "Peking"). It weighs a
-///   thousandth.
+///   §5–§12) of another city *Y* of `borrowingPopulation` people or more, by *Y*'s primary
+///   name or by an alternate it covers whole, covers the same words (`CoveredWords`), while
+///   the alternate has more words than it covers or *Y* has more people than *X* ("New York
+///   Van Java" on Jakarta and "Phoenix City" on Warsaw after New York and Phoenix; "Peking"
+///   on Kosciusko after Beijing's "Peking"; not "Luan'" on Lu'an after London's "Luan GJon").
+///   It weighs a thousandth.
 /// - **district**: it matched its primary name, and an earlier match of another city *Y* by
 ///   its primary name covers the same words, *X*'s name is *Y*'s words and more, in *Y*'s
-///   country, *Y* has `districtParentPopulation` people or more and more than *X*, and *X*
-///   lies within `districtRadius(ofPopulation:)` of *Y* ("Paris 15 Vaugirard" after Paris,
+///   country, *Y* has `districtParentPopulation` people or more and more than *X*, *X* has
+///   fewer than `largestDistrictPopulation` (a place that large is a city of its own: Santo
+///   Domingo Este, Khartoum North), and *X* lies within `districtRadius(ofPopulation:)` of *Y* ("Paris 15 Vaugirard" after Paris,
 ///   "Zürich (Kreis 4)" after Zürich). It weighs a thousandth, so that it comes after the
 ///   towns that have its parent's name too (Dubai Investments Park, 160,000 people, after
 ///   the villages called Dubai in India, of 1,000 to 2,000).
@@ -69,6 +71,9 @@ package enum Overshadowing: UInt8, Sendable {
 
     /// The fewest people of a city that has districts.
     static let districtParentPopulation: UInt32 = 50_000
+
+    /// The people of a place from which it is not a district, whatever its name.
+    static let largestDistrictPopulation: UInt32 = 500_000
 
     /// How far from a city of `population` people its districts lie, in metres: 2 km plus
     /// 10 km per square root of a million people (12 km for one million, 33.6 km for ten).
@@ -158,8 +163,9 @@ extension CityMatches {
             for value in typed { if let scalar = Unicode.Scalar(value) { bytes.append(contentsOf: String(scalar).utf8) } }
             looseQuery = Overshadowing.looseSpelling(bytes)
         }
-        // Borrowing: the covered words of the earlier matches of `borrowingPopulation` or
-        // more, with the most people among them; those before `lendersKnown` are in.
+        // Borrowing: the covered words of the earlier matches of `borrowingPopulation` or more
+        // by a primary name or a whole alternate, with the most people among them; those
+        // before `lendersKnown` are in.
         var lenders: [ArraySlice<UInt8>: UInt32] = [:]
         var lendersKnown = 0
         // Districts: the earlier matches that can be a parent, by country (and, for long
@@ -201,7 +207,8 @@ extension CityMatches {
                 marks[index] = .junk
             } else if x.slot > 0 {
                 while lendersKnown < index {
-                    if populations[lendersKnown] >= Overshadowing.borrowingPopulation, let words = coveredWords(lendersKnown) {
+                    if populations[lendersKnown] >= Overshadowing.borrowingPopulation, let words = coveredWords(lendersKnown),
+                       held[lendersKnown].slot == 0 || words.wordCount == words.nameWordCount {
                         lenders[words.key] = Swift.max(lenders[words.key] ?? 0, populations[lendersKnown])
                     }
                     lendersKnown += 1
@@ -223,7 +230,7 @@ extension CityMatches {
                     }
                     parentsKnown += 1
                 }
-                if isDistrict(index) { marks[index] = .district }
+                if populations[index] < Overshadowing.largestDistrictPopulation && isDistrict(index) { marks[index] = .district }
             }
             if marks[index] == nil && hasExactName && needsTypos, let looseQuery,
                let mine = coveredWords(index), !Overshadowing.looseSpelling(mine.key).starts(with: looseQuery) {

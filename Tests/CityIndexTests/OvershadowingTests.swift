@@ -1,0 +1,111 @@
+// OvershadowingTests.swift: borrowed names, districts, junk and forgiven matches come after the city meant (WORDS.md §13).
+import CityIndex
+import CityIndexBuilder
+import CityIndexTestSupport
+import Testing
+
+@Suite("Overshadowed matches (WORDS.md §13)")
+struct OvershadowingTests {
+    static let index = try! CityIndex(bytes: IndexBuilder().build(jsonBytes: Array("""
+        [{"country":"US","name":"New York City","_id":1,"coord":{"lon":-74.0,"lat":40.71},"population":8804190,"alternatenames":["New York"]},
+         {"country":"ID","name":"Jakarta","_id":2,"coord":{"lon":106.85,"lat":-6.21},"population":8540121,"alternatenames":["New York Van Java","Batavia"]},
+         {"country":"US","name":"New York Mills","_id":3,"coord":{"lon":-75.29,"lat":43.11},"population":3191},
+         {"country":"US","name":"Phoenix","_id":4,"coord":{"lon":-112.07,"lat":33.45},"population":1608139},
+         {"country":"PL","name":"Warsaw","_id":5,"coord":{"lon":21.01,"lat":52.23},"population":1702139,"alternatenames":["Phoenix City"]},
+         {"country":"US","name":"Phoenixville","_id":6,"coord":{"lon":-75.51,"lat":40.13},"population":16440},
+         {"country":"FR","name":"Paris","_id":7,"coord":{"lon":2.3488,"lat":48.85341},"population":2138551},
+         {"country":"FR","name":"Paris 15 Vaugirard","_id":8,"coord":{"lon":2.3003,"lat":48.8412},"population":235178},
+         {"country":"FR","name":"Paris Nord","_id":9,"coord":{"lon":3.0,"lat":50.0},"population":50000},
+         {"country":"US","name":"Paris","_id":10,"coord":{"lon":-95.56,"lat":33.66},"population":24782},
+         {"country":"AT","name":"Vienna","_id":11,"coord":{"lon":16.37,"lat":48.21},"population":1897491,"alternatenames":["Wien"]},
+         {"country":"CN","name":"Wenzhou","_id":12,"coord":{"lon":120.67,"lat":28.0},"population":9122000},
+         {"country":"CO","name":"Bogotá","_id":13,"coord":{"lon":-74.08,"lat":4.61},"population":7674366},
+         {"country":"US","name":"Bogata","_id":14,"coord":{"lon":-95.21,"lat":33.47},"population":1153},
+         {"country":"CN","name":"Beijing","_id":15,"coord":{"lon":116.4,"lat":39.9},"population":18960744,"alternatenames":["Peking"]},
+         {"country":"GB","name":"Basingstoke","_id":16,"coord":{"lon":-1.09,"lat":51.26},"population":107355,"alternatenames":["beijingusutoku"]},
+         {"country":"CN","name":"Beijinglu","_id":17,"coord":{"lon":118.38,"lat":31.32},"population":500},
+         {"country":"US","name":"Kosciusko","_id":18,"coord":{"lon":-89.59,"lat":33.06},"population":7000,"alternatenames":["Peking"]},
+         {"country":"US","name":"Pekin","_id":19,"coord":{"lon":-89.64,"lat":40.57},"population":32000},
+         {"country":"CZ","name":"Dubí","_id":20,"coord":{"lon":13.79,"lat":50.69},"population":7600},
+         {"country":"AE","name":"Dubai","_id":21,"coord":{"lon":55.31,"lat":25.08},"population":3790000},
+         {"country":"BO","name":"La Paz","_id":22,"coord":{"lon":-68.15,"lat":-16.5},"population":812799},
+         {"country":"US","name":"Lapaz","_id":23,"coord":{"lon":-86.3,"lat":41.46},"population":2000}]
+        """.utf8)).bytes)
+
+    /// The names of the first `limit` cities the recommended mode gives, each with the
+    /// alternate it matched by.
+    func top(_ query: String, limit: Int = 10, matching: MatchMode = .words, order: ResultOrder = .population,
+             typos: TypoTolerance = .automatic, countries: Set<String>? = nil) throws -> [String] {
+        try Self.index.search(query, matching: matching, order: order, limit: limit, typos: typos, countries: countries)
+            .map { $0.name + ($0.matchedAlternateName.map { " [\($0)]" } ?? "") + ($0.editCount > 0 ? " ~\($0.editCount)" : "") }
+    }
+
+    @Test("borrowed name: an alternate covering another, larger or shorter-named city's words weighs a thousandth")
+    func borrowedNames() throws {
+        // Before: Jakarta by "New York Van Java" (a tenth of 8.5 million) before New York Mills (3,191).
+        #expect(try top("new york") == ["New York City", "New York Mills", "Jakarta [New York Van Java]"])
+        // Warsaw (1.7 million) is larger than Phoenix, but "Phoenix City" has more words than it covers.
+        #expect(try top("pheonix") == ["Phoenix ~1", "Phoenixville ~1", "Warsaw [Phoenix City] ~1"])
+        // One word, like Beijing's "Peking", on a smaller city: after the typo match of Pekin.
+        #expect(try top("peking") == ["Beijing [Peking]", "Pekin ~1", "Kosciusko [Peking]"])
+        // The query covers other words than New York City's: no mark.
+        #expect(try top("java", typos: .none) == ["Jakarta [New York Van Java]"])
+        #expect(try top("batavia") == ["Jakarta [Batavia]"])
+    }
+
+    @Test("district: a primary name that is a nearby, larger city's name and more words weighs a thousandth")
+    func districts() throws {
+        // Before: the arrondissement (235,178) second. Paris Nord is 130 km away: not a district.
+        #expect(try top("paris") == ["Paris", "Paris Nord", "Paris", "Paris 15 Vaugirard"])
+        // Queries past the parent's words find it first.
+        #expect(try top("paris 15") == ["Paris 15 Vaugirard"])
+        #expect(try top("vaugirard") == ["Paris 15 Vaugirard"])
+        #expect(try top("paris 15 v").first == "Paris 15 Vaugirard")
+        // Restricted to France: the district still after Paris Nord.
+        #expect(try top("paris", countries: ["FR"]) == ["Paris", "Paris Nord", "Paris 15 Vaugirard"])
+    }
+
+    @Test("junk: a machine-made alternate matched inside a word or with typos weighs 0")
+    func junk() throws {
+        // Before: Basingstoke by "beijingusutoku" (a hundredth of 107,355) before Beijinglu (500).
+        #expect(try top("beijing") == ["Beijing", "Beijinglu", "Basingstoke [beijingusutoku]"])
+        // The whole alternate, exactly: an ordinary demoted match.
+        #expect(try top("beijingusutoku") == ["Basingstoke [beijingusutoku]"])
+    }
+
+    @Test("forgiven beside an exact name: a typo match weighs a tenth more when the query is a city's whole name")
+    func forgiven() throws {
+        // Before: Wenzhou (9.1 million, one typo: 912,200) before Vienna's "Wien" (189,749).
+        #expect(try top("wien") == ["Vienna [Wien]", "Wenzhou ~1"])
+        // Still: Bogotá is more than a hundred times Bogata.
+        #expect(try top("bogata") == ["Bogotá ~1", "Bogata"])
+        #expect(try top("dubi") == ["Dubai ~1", "Dubí"])
+        // Spacing is not forgiven: La Paz keeps its weight beside Lapaz.
+        #expect(try top("lapaz") == ["La Paz ~1", "Lapaz"])
+        // Without a whole name that is the query, typo matches keep their weight.
+        let typed = try Self.index.search("wenzhuo", matching: .words, order: .population, limit: 10, typos: .automatic)
+        #expect(typed.map(\.name) == ["Wenzhou"])
+        #expect(typed.map(\.overshadowing) == [nil])
+    }
+
+    @Test("pages of every size are prefixes of one order; counts, other modes and orders unchanged")
+    func pagesAndModes() throws {
+        let all = try top("paris", limit: 100)
+        for limit in 1 ... all.count {
+            // The first two matches decide one place only (the district moves): a longer run is searched.
+            #expect(try top("paris", limit: limit) == Array(all.prefix(limit)), "limit \(limit)")
+        }
+        #expect(try Self.index.search("paris", matching: .words, order: .population, limit: 1).totalCount == 4)
+        #expect(try top("paris", matching: .prefix) == ["Paris", "Paris 15 Vaugirard", "Paris Nord", "Paris"])
+        #expect(try top("new york", order: .alphabetical) == ["Jakarta [New York Van Java]", "New York City", "New York Mills"])
+        #expect(try top("paris", order: .alphabetical) == ["Paris", "Paris", "Paris 15 Vaugirard", "Paris Nord"])
+    }
+
+    @Test("the search reports each match's mark")
+    func marks() throws {
+        let matches = try Self.index.search("paris", matching: .words, order: .population, limit: 10, typos: .automatic)
+        #expect(matches.map { $0.overshadowing } == [nil, nil, nil, .district])
+        let wien = try Self.index.search("wien", matching: .words, order: .population, limit: 10, typos: .automatic)
+        #expect(wien.map { $0.overshadowing } == [nil, .forgivenBesideExactName])
+    }
+}
