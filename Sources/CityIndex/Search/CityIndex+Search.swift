@@ -68,7 +68,9 @@ extension CityIndex {
     /// Runs the stages of `plan` in order (`SearchPlan`).
     func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
         let restriction = plan.restriction(in: contents)
-        var result = try rankedMatches(of: plan, limit: plan.matchLimit, restriction: restriction)
+        // The typo-tolerant walk's matches, kept for a longer run of stage 4.
+        var walked: [(match: TypoMatch, variant: Int)]?
+        var result = try rankedMatches(of: plan, limit: plan.matchLimit, restriction: restriction, walked: &walked)
         if plan.movesOvershadowedMatches && plan.matchLimit > 0 {
             // The first matches decide the first `matchLimit` unless too many of them move:
             // then twice as many are searched, until they do or all are held.
@@ -81,7 +83,7 @@ extension CityIndex {
                     break
                 }
                 window = window > Int.max / 2 ? .max : 2 * window
-                result = try rankedMatches(of: plan, limit: window, restriction: restriction)
+                result = try rankedMatches(of: plan, limit: window, restriction: restriction, walked: &walked)
             }
         }
         if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {
@@ -96,13 +98,14 @@ extension CityIndex {
 
     /// Stages 1 to 3 of `plan` (with 6 and 7 when they run), at most `limit` matches
     /// (`plan.matchLimit`, or more when stage 4 needs more).
-    private func rankedMatches(of plan: SearchPlan, limit: Int, restriction: SearchRestriction?) throws(IndexFileError) -> CityMatches {
+    private func rankedMatches(of plan: SearchPlan, limit: Int, restriction: SearchRestriction?,
+                               walked: inout [(match: TypoMatch, variant: Int)]?) throws(IndexFileError) -> CityMatches {
         var result: CityMatches
         if let restriction {
             // Stages 1, 2, 6 and 7 at once: every match that passes, without ordering the others.
             result = try restrictedMatches(of: plan, keeping: restriction.contains(rank:))
         } else {
-            result = try walk(plan, limit: plan.walkLimit(forMatchLimit: limit))
+            result = try walk(plan, limit: plan.walkLimit(forMatchLimit: limit), walked: &walked)
             if let key = plan.skippedWordKey {
                 result = try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: limit)
             }
@@ -116,12 +119,13 @@ extension CityIndex {
         return result
     }
 
-    /// The matches of `plan`'s walk, at most `limit` of them, in `plan.order`.
-    private func walk(_ plan: SearchPlan, limit: Int) throws(IndexFileError) -> CityMatches {
+    /// The matches of `plan`'s walk, at most `limit` of them, in `plan.order`; `walked` keeps a
+    /// typo-tolerant walk's matches for the next call.
+    private func walk(_ plan: SearchPlan, limit: Int, walked: inout [(match: TypoMatch, variant: Int)]?) throws(IndexFileError) -> CityMatches {
         let order = plan.order
         switch plan.walk {
         case .keyVariants(let keys, let budget):
-            return try keyVariantSearch(keys: keys, budget: budget, matching: plan.matching, order: order, limit: limit)
+            return try keyVariantSearch(keys: keys, budget: budget, matching: plan.matching, order: order, limit: limit, walked: &walked)
         case .prefix:
             let (match, foldedScalarCount) = try prefixMatch(for: plan.query)
             let ranks = match?.entries ?? 0..<0

@@ -20,11 +20,20 @@ extension CityIndex {
     /// - Parameter keys: each key and the edits a match of it costs by itself (a transliterated
     ///   key, §8); a match's edits are that cost plus the edits of its typos, which may use
     ///   what the cost leaves of `budget`.
+    /// - Parameter walked: the walk's matches (`variantMatches`) from an earlier search of the
+    ///   same keys, reused; else walked and stored there (a second page of `SearchPlan`'s
+    ///   stage 4 orders more of the same matches).
     func keyVariantSearch(keys: [(key: [UInt32], cost: Int)], budget: Int, matching: MatchMode, order: ResultOrder,
-                          limit: Int) throws(IndexFileError) -> CityMatches {
+                          limit: Int, walked: inout [(match: TypoMatch, variant: Int)]?) throws(IndexFileError) -> CityMatches {
         let contents = contents
         let trie = contents.trie(for: matching)
-        let matches = try variantMatches(keys: keys, budget: budget, matching: matching)
+        let matches: [(match: TypoMatch, variant: Int)]
+        if let walked {
+            matches = walked
+        } else {
+            matches = try variantMatches(keys: keys, budget: budget, matching: matching)
+        }
+        walked = matches
         let query = MatchQuery.typoTolerant(matching: matching, keys: keys.map(\.key), costs: keys.map(\.cost))
         func entry(_ position: Int) -> (rank: Int, slot: Int, isDemoted: Bool)? {
             matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0, false) } : contents.postings.posting(at: position)

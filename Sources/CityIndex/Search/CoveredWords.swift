@@ -20,55 +20,99 @@ struct CoveredWords {
 
     /// The covered words of `name` (UTF-8) for a highlight of `highlight` (UTF-16 units), or
     /// `nil` when the highlight is empty or covers no letter of the key.
-    /// - Complexity: O(*n*) for a name of *n* bytes: the name's key is encoded three times
-    ///   (whole, and up to each end of the highlight), which allocates its key and word starts.
+    /// - Complexity: O(*n*) for a name of *n* bytes, in one pass of `WordKey`'s encoding
+    ///   (which notes the key's length at each end of the highlight) into stack buffers;
+    ///   allocates the name's key.
     init?(name: UnsafeRawBufferPointer, highlight: Range<Int>, table: FoldTable) {
         guard !highlight.isEmpty else { return nil }
-        var nameKey: [UInt8] = []
-        var wordStarts: [Int] = []
-        WordKey.encode(utf8: name, with: table, into: &nameKey, wordStarts: &wordStarts)
-        // The key bytes of the name before each end of the highlight: the encoder emits a word's
-        // space only before its next letter, so the key of a leading part is a prefix of the key.
-        guard let (startByte, endByte) = Self.byteOffsets(of: highlight, in: name) else { return nil }
-        let before = Self.keyLength(of: UnsafeRawBufferPointer(rebasing: name[..<startByte]), table: table)
-        let through = Self.keyLength(of: UnsafeRawBufferPointer(rebasing: name[..<endByte]), table: table)
-        // The first word starting at or after `before`, the last starting before `through`.
-        guard let first = wordStarts.firstIndex(where: { $0 >= before }),
-              let last = wordStarts.lastIndex(where: { $0 < through }), first <= last else { return nil }
-        let end = last + 1 < wordStarts.count ? wordStarts[last + 1] - 1 : nameKey.count
-        key = nameKey[wordStarts[first] ..< end]
-        wordCount = last - first + 1
+        // A name's word key rarely has more than 4 bytes per name byte; one that outgrows that
+        // is read again with room for the longest fold (255 bytes) of every byte.
+        let read = Self.read(name, highlight: highlight, table: table, capacity: 4 * name.count + 16)
+            ?? Self.read(name, highlight: highlight, table: table, capacity: 255 * name.count + 16)
+        guard let read, let found = read else { return nil }
+        self = found
+    }
+
+    private init(key: ArraySlice<UInt8>, wordCount: Int, nameKey: [UInt8], nameWordCount: Int, endsInsideWord: Bool) {
+        self.key = key
+        self.wordCount = wordCount
         self.nameKey = nameKey
-        nameWordCount = wordStarts.count
-        endsInsideWord = through < end
+        self.nameWordCount = nameWordCount
+        self.endsInsideWord = endsInsideWord
+    }
+
+    /// The covered words with room for `capacity` key bytes: `nil` when the key needs more,
+    /// `.some(nil)` when nothing is covered.
+    private static func read(_ name: UnsafeRawBufferPointer, highlight: Range<Int>, table: FoldTable,
+                             capacity: Int) -> CoveredWords?? {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { key in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { wordStarts in
+                var count = 0
+                var wordCount = 0
+                var overflowed = false
+                // The key's length when the highlight starts and when it ends: the encoder emits
+                // a word's space only before its next letter, so the key of a leading part of the
+                // name is a prefix of the name's key.
+                var before: Int?
+                var through: Int?
+                var encoder = WordKeyEncoder()
+                var position = 0
+                var utf16Offset = 0
+                func emit(_ byte: UInt8, _ startsWord: Bool) {
+                    guard count < capacity else {
+                        overflowed = true
+                        return
+                    }
+                    if startsWord {
+                        wordStarts[wordCount] = count
+                        wordCount += 1
+                    }
+                    key[count] = byte
+                    count += 1
+                }
+                while position < name.count && !overflowed {
+                    if before == nil && utf16Offset >= highlight.lowerBound { before = count }
+                    if through == nil && utf16Offset >= highlight.upperBound { through = count }
+                    let byte = name[position]
+                    if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
+                        position += 1
+                        utf16Offset += 1
+                        encoder.feed(foldedASCII: folded, emit: emit)
+                        continue
+                    }
+                    let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
+                    position += length
+                    utf16Offset += scalar.utf16.count
+                    if let folded = table.singleByteFold(ofLatin: scalar.value) {
+                        encoder.feed(foldedASCII: folded, emit: emit)
+                        continue
+                    }
+                    _ = table.withFoldedUTF8(of: scalar) { folded in
+                        encoder.feed(foldedUTF8: folded) { byte, startsWord in
+                            emit(byte, startsWord)
+                            return !overflowed
+                        }
+                    }
+                }
+                guard !overflowed else { return nil }
+                guard let before else { return .some(nil) }
+                let last = through ?? count
+                // The first word starting at or after `before`, the last starting before `last`.
+                var first = 0
+                while first < wordCount && wordStarts[first] < before { first += 1 }
+                var final = wordCount - 1
+                while final >= 0 && wordStarts[final] >= last { final -= 1 }
+                guard first < wordCount, final >= first else { return .some(nil) }
+                let end = final + 1 < wordCount ? wordStarts[final + 1] - 1 : count
+                let nameKey = Array(key[0 ..< count])
+                return CoveredWords(key: nameKey[wordStarts[first] ..< end], wordCount: final - first + 1, nameKey: nameKey,
+                                    nameWordCount: wordCount, endsInsideWord: last < end)
+            }
+        }
     }
 
     /// Whether `nameKey` starts with all of `other`'s words, and has more.
     func nameExtends(_ other: CoveredWords) -> Bool {
         nameWordCount > other.nameWordCount && nameKey.starts(with: other.nameKey) && nameKey[other.nameKey.count] == 0x20
-    }
-
-    /// The byte offsets in `name` of a range of UTF-16 offsets (each at a scalar boundary, or
-    /// past the end: clamped), or `nil` when the range starts past the name.
-    private static func byteOffsets(of range: Range<Int>, in name: UnsafeRawBufferPointer) -> (Int, Int)? {
-        var position = 0
-        var utf16Offset = 0
-        var start: Int?
-        while position < name.count {
-            if start == nil && utf16Offset >= range.lowerBound { start = position }
-            if utf16Offset >= range.upperBound { break }
-            let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
-            position += length
-            utf16Offset += scalar.utf16.count
-        }
-        guard let start else { return nil }
-        return (start, position)
-    }
-
-    /// The length of the word key of `text`.
-    private static func keyLength(of text: UnsafeRawBufferPointer, table: FoldTable) -> Int {
-        var count = 0
-        WordKey.encode(utf8: text, with: table) { _, _ in count += 1 }
-        return count
     }
 }

@@ -88,6 +88,15 @@ package enum Overshadowing: UInt8, Sendable {
         var (latin, other) = (false, false)
         var position = 0
         while position < name.count {
+            let byte = name[position]
+            if byte < 0x80 {
+                // ASCII: a letter is Latin.
+                position += 1
+                let lowercase = byte | 0x20
+                if lowercase >= UInt8(ascii: "a") && lowercase <= UInt8(ascii: "z") { latin = true }
+                if latin && other { return true }
+                continue
+            }
             let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
             position += length
             guard scalar.properties.isAlphabetic else { continue }
@@ -95,169 +104,6 @@ package enum Overshadowing: UInt8, Sendable {
             if latin && other { return true }
         }
         return false
-    }
-}
-
-extension CityMatches {
-    /// The matches held in the order of WORDS.md §13: the overshadowed ones marked, all
-    /// ordered by weight (`orderWeight(of:)`, an overshadowed match's divided), ties keeping
-    /// the order held, but a match not overshadowed before one that is.
-    ///
-    /// The first matches of a search, not all, can decide the first `needed`: whether a match
-    /// is overshadowed is known from the matches before it, and a match not held weighs no
-    /// more than the last held. Returns
-    /// `nil` when the matches held do not decide the first `needed` (a longer run must be
-    /// searched); `holdsAll` when they are every match. `exactNameKeys`: whether some city's
-    /// whole name is a key of the query that costs nothing (the forgiven rule applies).
-    /// - Complexity: O(*M* log *M*) for the *M* matches held, plus covered words (O(length of
-    ///   the name), once per match) for the alternate-name matches, the earlier matches of
-    ///   100,000 people or more, and the candidates of a district and their parents. Up to
-    ///   64 matches, a district's parents are tested one by one (O(*M*²) population, country
-    ///   and distance tests at most); above, looked up by name.
-    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, hasExactName: Bool) -> CityMatches? {
-        let held = entries
-        guard !held.isEmpty else { return self }
-        let marks = overshadowingMarks(of: held, hasExactName: hasExactName)
-        guard marks.contains(where: { $0 != nil }) else { return self }
-        var marked = held
-        for (index, mark) in marks.enumerated() { marked[index].overshadowing = mark }
-        let weights = marked.map(orderWeight(of:))
-        let order = marked.indices.sorted { a, b in
-            if weights[a] != weights[b] { return weights[a] > weights[b] }
-            if (marks[a] == nil) != (marks[b] == nil) { return marks[a] == nil }
-            return a < b
-        }
-        // A match not held weighs at most `bound`: one held that is overshadowed comes before
-        // them only when heavier. (One held that is not comes before them all, overshadowed
-        // or not: an overshadowed match weighs at most a tenth of its weight.)
-        let bound = orderWeight(of: held[held.count - 1])
-        var decided = order.count
-        if !holdsAll, let first = order.firstIndex(where: { marks[$0] != nil && weights[$0] <= bound }) { decided = first }
-        guard holdsAll || decided >= needed else { return nil }
-        return CityMatches(contents: contents, storage: .entries(order.prefix(decided).map { marked[$0] }), query: query,
-                           totalCount: totalCount)
-    }
-
-    /// Match counts up to which a district's parent is looked for among the earlier matches
-    /// one by one (population, country and distance first); above, by name.
-    private static let pairwiseDistrictLimit = 64
-
-    /// The mark of each match of `held` (in order): how it is overshadowed, if it is.
-    private func overshadowingMarks(of held: [Entry], hasExactName: Bool) -> [Overshadowing?] {
-        let populations = held.map { contents.population(ofRank: Int($0.rank)) }
-        let table = contents.foldTable
-        var covered = [CoveredWords??](repeating: nil, count: held.count)
-        func coveredWords(_ index: Int) -> CoveredWords? {
-            if let known = covered[index] { return known }
-            let highlight = self[index].highlightUTF16Range
-            let words = contents.withName(ofRank: Int(held[index].rank), slot: Int(held[index].slot)) { name in
-                CoveredWords(name: name, highlight: highlight, table: table)
-            }
-            covered[index] = .some(words)
-            return words
-        }
-        // The query as typed, read loosely (the forgiven rule).
-        var looseQuery: [UInt8]?
-        if hasExactName, case .typoTolerant(.words, let keys, _) = query, let typed = keys.first {
-            var bytes: [UInt8] = []
-            for value in typed { if let scalar = Unicode.Scalar(value) { bytes.append(contentsOf: String(scalar).utf8) } }
-            looseQuery = Overshadowing.looseSpelling(bytes)
-        }
-        // Borrowing: the covered words of the earlier matches of `borrowingPopulation` or more
-        // by a primary name or a whole alternate, with the most people among them; those
-        // before `lendersKnown` are in.
-        var lenders: [ArraySlice<UInt8>: UInt32] = [:]
-        var lendersKnown = 0
-        // Districts: the earlier matches that can be a parent, by country (and, for long
-        // lists, by name key); those before `parentsKnown` are in.
-        var mostPeopleByCountry: [UInt16: UInt32] = [:]
-        var parentsByCountry: [UInt16: [Int]] = [:]
-        var parentsByName: [[UInt8]: [Int]] = [:]
-        var parentsKnown = 0
-        let pairwise = held.count <= Self.pairwiseDistrictLimit
-        /// Whether match `index`, by its primary name, is a district of an earlier match.
-        func isDistrict(_ index: Int) -> Bool {
-            let x = Int(held[index].rank)
-            let country = contents.records.countryCode(ofRank: x)
-            guard let mostPeople = mostPeopleByCountry[country], mostPeople > populations[index] else { return false }
-            func isParent(_ earlier: Int) -> Bool {
-                let parent = Int(held[earlier].rank)
-                guard populations[earlier] > populations[index],
-                      contents.records.countryCode(ofRank: parent) == country,
-                      Self.meters(between: parent, and: x, in: contents)
-                        <= Overshadowing.districtRadius(ofPopulation: populations[earlier]),
-                      let mine = coveredWords(index), let theirs = coveredWords(earlier) else { return false }
-                return theirs.key == mine.key && mine.nameExtends(theirs)
-            }
-            if pairwise { return parentsByCountry[country]?.contains(where: isParent) == true }
-            // The parent's name is the first words of this one's.
-            guard let mine = coveredWords(index) else { return false }
-            return mine.nameKey.indices.contains { end in
-                mine.nameKey[end] == 0x20 && parentsByName[Array(mine.nameKey[..<end])]?.contains(where: isParent) == true
-            }
-        }
-        var marks = [Overshadowing?](repeating: nil, count: held.count)
-        for index in held.indices {
-            let x = held[index]
-            let needsTypos = typoEdits(of: x) > 0
-            if x.isInitialism {
-                // Never marked.
-            } else if x.slot > 0, needsTypos || coveredWords(index)?.endsInsideWord == true,
-                      contents.withName(ofRank: Int(x.rank), slot: Int(x.slot), { Overshadowing.isJunkCandidate($0, foldTable: table) }) {
-                marks[index] = .junk
-            } else if x.slot > 0 {
-                while lendersKnown < index {
-                    if populations[lendersKnown] >= Overshadowing.borrowingPopulation, let words = coveredWords(lendersKnown),
-                       held[lendersKnown].slot == 0 || words.wordCount == words.nameWordCount {
-                        lenders[words.key] = Swift.max(lenders[words.key] ?? 0, populations[lendersKnown])
-                    }
-                    lendersKnown += 1
-                }
-                if let mine = coveredWords(index), let lender = lenders[mine.key],
-                   mine.nameWordCount > mine.wordCount || lender > populations[index] {
-                    marks[index] = .borrowedName
-                }
-            } else {
-                while parentsKnown < index {
-                    if held[parentsKnown].slot == 0 && populations[parentsKnown] >= Overshadowing.districtParentPopulation {
-                        let country = contents.records.countryCode(ofRank: Int(held[parentsKnown].rank))
-                        mostPeopleByCountry[country] = Swift.max(mostPeopleByCountry[country] ?? 0, populations[parentsKnown])
-                        if pairwise {
-                            parentsByCountry[country, default: []].append(parentsKnown)
-                        } else if let words = coveredWords(parentsKnown) {
-                            parentsByName[words.nameKey, default: []].append(parentsKnown)
-                        }
-                    }
-                    parentsKnown += 1
-                }
-                if populations[index] < Overshadowing.largestDistrictPopulation && isDistrict(index) { marks[index] = .district }
-            }
-            if marks[index] == nil && hasExactName && needsTypos, let looseQuery,
-               let mine = coveredWords(index), !Overshadowing.looseSpelling(mine.key).starts(with: looseQuery) {
-                marks[index] = .forgivenBesideExactName
-            }
-        }
-        return marks
-    }
-
-    /// The edits of `entry` that are typos: its edits less its key's own cost (WORDS.md §8).
-    private func typoEdits(of entry: Entry) -> Int {
-        guard case .typoTolerant(_, _, let costs) = query else { return 0 }
-        let variant = Int(entry.variant)
-        return Int(entry.edits) - (variant < costs.count ? costs[variant] : 0)
-    }
-}
-
-extension CityMatches {
-    /// The great-circle distance between the cities at two ranks, in metres. O(1).
-    private static func meters(between rank: Int, and other: Int, in contents: IndexContents) -> Double {
-        let latitude = GreatCircle.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
-        let otherLatitude = GreatCircle.radians(contents.records.latitudeMicrodegrees(ofRank: other))
-        let longitudeDifference = GreatCircle.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
-            - GreatCircle.radians(contents.records.longitudeMicrodegrees(ofRank: other))
-        return GreatCircle.meters(fromHaversine: GreatCircle.haversine(latitude: latitude, cosLatitude: GreatCircle.cosine(latitude),
-                                                                       otherLatitude: otherLatitude,
-                                                                       longitudeDifference: longitudeDifference))
     }
 }
 

@@ -1,0 +1,221 @@
+// CityMatches+Overshadowing.swift: stage 4 of a search, overshadowed matches moved after the rest (WORDS.md §13).
+
+extension CityMatches {
+    /// The matches held in the order of WORDS.md §13: the overshadowed ones marked, all
+    /// ordered by weight (`orderWeight(of:)`, an overshadowed match's divided), ties keeping
+    /// the order held, but a match not overshadowed before one that is.
+    ///
+    /// The first matches of a search, not all, can decide the first `needed`: whether a match
+    /// is overshadowed is known from the matches before it, and a match not held weighs no
+    /// more than the last held. Returns `nil` when the matches held do not decide the first
+    /// `needed` (a longer run must be searched); `holdsAll` when they are every match.
+    /// `hasExactName`: some city's whole name is a key of the query that costs nothing (the
+    /// forgiven rule applies).
+    /// - Complexity: O(*M* log *M*) for the *M* matches held, plus the covered words (O(length
+    ///   of the name), once per match) of the alternate-name matches, the earlier matches of
+    ///   100,000 people or more, and the candidates of a district and their parents. Up to
+    ///   `OvershadowingMarker.shortListLimit` matches, earlier matches are found by scanning
+    ///   them (O(*M*²) comparisons of integers at most); above, by hashing.
+    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, hasExactName: Bool) -> CityMatches? {
+        let held = entries
+        guard !held.isEmpty else { return self }
+        var marker = OvershadowingMarker(matches: self, held: held, hasExactName: hasExactName)
+        var marks: [Overshadowing?] = []
+        marks.reserveCapacity(held.count)
+        var anyMarked = false
+        for index in held.indices {
+            let mark = marker.mark(at: index)
+            anyMarked = anyMarked || mark != nil
+            marks.append(mark)
+        }
+        guard anyMarked else { return self }
+        var marked = held
+        for (index, mark) in marks.enumerated() { marked[index].overshadowing = mark }
+        let weights = marked.map(orderWeight(of:))
+        let order = marked.indices.sorted { a, b in
+            if weights[a] != weights[b] { return weights[a] > weights[b] }
+            if (marks[a] == nil) != (marks[b] == nil) { return marks[a] == nil }
+            return a < b
+        }
+        // A match not held weighs at most `bound`: one held that is overshadowed comes before
+        // them only when heavier. (One held that is not comes before them all, overshadowed
+        // or not: an overshadowed match weighs at most a tenth of its weight.)
+        let bound = orderWeight(of: held[held.count - 1])
+        var decided = order.count
+        if !holdsAll, let first = order.firstIndex(where: { marks[$0] != nil && weights[$0] <= bound }) { decided = first }
+        guard holdsAll || decided >= needed else { return nil }
+        return CityMatches(contents: contents, storage: .entries(order.prefix(decided).map { marked[$0] }), query: query,
+                           totalCount: totalCount)
+    }
+}
+
+/// The marks of WORDS.md §13 for one run of matches, given in order, one at a time: each
+/// mark depends on the match and the ones before it, which the marker remembers (the
+/// lenders of names, the parents of districts) and whose covered words it computes once.
+private struct OvershadowingMarker {
+    /// Runs up to which earlier matches are found by scanning them, not by hashing.
+    static let shortListLimit = 64
+
+    private let matches: CityMatches
+    private let held: [CityMatches.Entry]
+    private let contents: IndexContents
+    private let populations: [UInt32]
+    private let isShortList: Bool
+    /// Each key's own cost (WORDS.md §8), for the typo edits of a match.
+    private let keyCosts: [Int]
+    /// The query as typed, read loosely, when the forgiven rule applies.
+    private let looseQuery: [UInt8]?
+    private var covered: [CoveredWords?]
+    private var isCoveredKnown: [Bool]
+    /// The earlier matches that lend their covered words (a city of `borrowingPopulation` or
+    /// more, by its primary name or a whole alternate): all before `lendersKnown`.
+    private var lenders: [Int] = []
+    private var mostPeopleByLentWords: [ArraySlice<UInt8>: UInt32] = [:]
+    private var lendersKnown = 0
+    /// The earlier matches that can be a district's parent (by a primary name, of
+    /// `districtParentPopulation` or more), with their countries: all before `parentsKnown`.
+    private var parents: [(index: Int, country: UInt16)] = []
+    private var mostPeopleByCountry: [UInt16: UInt32] = [:]
+    private var parentsByName: [[UInt8]: [Int]] = [:]
+    private var parentsKnown = 0
+
+    init(matches: CityMatches, held: [CityMatches.Entry], hasExactName: Bool) {
+        self.matches = matches
+        self.held = held
+        contents = matches.contents
+        populations = held.map { matches.contents.population(ofRank: Int($0.rank)) }
+        isShortList = held.count <= Self.shortListLimit
+        covered = Array(repeating: nil, count: held.count)
+        isCoveredKnown = Array(repeating: false, count: held.count)
+        var costs: [Int] = []
+        var loose: [UInt8]?
+        if case .typoTolerant(let matching, let keys, let keyCosts) = matches.query {
+            costs = keyCosts
+            if hasExactName, matching == .words, let typed = keys.first {
+                var bytes: [UInt8] = []
+                for value in typed { if let scalar = Unicode.Scalar(value) { bytes.append(contentsOf: String(scalar).utf8) } }
+                loose = Overshadowing.looseSpelling(bytes)
+            }
+        }
+        keyCosts = costs
+        looseQuery = loose
+    }
+
+    /// The mark of match `index`; the matches before it must have been given first.
+    mutating func mark(at index: Int) -> Overshadowing? {
+        let entry = held[index]
+        guard !entry.isInitialism else { return nil }
+        let variant = Int(entry.variant)
+        let needsTypos = Int(entry.edits) - (variant < keyCosts.count ? keyCosts[variant] : 0) > 0
+        if entry.slot > 0 {
+            if isJunk(index, needsTypos: needsTypos) { return .junk }
+            if isBorrowed(index) { return .borrowedName }
+        } else if populations[index] < Overshadowing.largestDistrictPopulation && isDistrict(index) {
+            return .district
+        }
+        if needsTypos, let looseQuery, let mine = coveredWords(index),
+           !Overshadowing.looseSpelling(mine.key).starts(with: looseQuery) {
+            return .forgivenBesideExactName
+        }
+        return nil
+    }
+
+    private mutating func coveredWords(_ index: Int) -> CoveredWords? {
+        if isCoveredKnown[index] { return covered[index] }
+        let match = matches[index]
+        let table = contents.foldTable
+        let words = contents.withName(ofRank: Int(held[index].rank), slot: Int(held[index].slot)) { name in
+            CoveredWords(name: name, highlight: match.highlightUTF16Range(inName: name), table: table)
+        }
+        covered[index] = words
+        isCoveredKnown[index] = true
+        return words
+    }
+
+    private mutating func isJunk(_ index: Int, needsTypos: Bool) -> Bool {
+        let entry = held[index]
+        let table = contents.foldTable
+        guard contents.withName(ofRank: Int(entry.rank), slot: Int(entry.slot), { Overshadowing.isJunkCandidate($0, foldTable: table) })
+        else { return false }
+        return needsTypos || coveredWords(index)?.endsInsideWord == true
+    }
+
+    private mutating func isBorrowed(_ index: Int) -> Bool {
+        while lendersKnown < index {
+            let lender = lendersKnown
+            lendersKnown += 1
+            guard populations[lender] >= Overshadowing.borrowingPopulation, let words = coveredWords(lender),
+                  held[lender].slot == 0 || words.wordCount == words.nameWordCount else { continue }
+            if isShortList {
+                lenders.append(lender)
+            } else {
+                mostPeopleByLentWords[words.key] = max(mostPeopleByLentWords[words.key] ?? 0, populations[lender])
+            }
+        }
+        guard isShortList ? !lenders.isEmpty : !mostPeopleByLentWords.isEmpty, let mine = coveredWords(index) else { return false }
+        let hasMoreWords = mine.nameWordCount > mine.wordCount
+        if isShortList {
+            for lender in lenders where hasMoreWords || populations[lender] > populations[index] {
+                if covered[lender]?.key == mine.key { return true }
+            }
+            return false
+        }
+        guard let mostPeople = mostPeopleByLentWords[mine.key] else { return false }
+        return hasMoreWords || mostPeople > populations[index]
+    }
+
+    private mutating func isDistrict(_ index: Int) -> Bool {
+        while parentsKnown < index {
+            let parent = parentsKnown
+            parentsKnown += 1
+            guard held[parent].slot == 0 && populations[parent] >= Overshadowing.districtParentPopulation else { continue }
+            let country = contents.records.countryCode(ofRank: Int(held[parent].rank))
+            if isShortList {
+                parents.append((parent, country))
+            } else {
+                mostPeopleByCountry[country] = max(mostPeopleByCountry[country] ?? 0, populations[parent])
+                if let words = coveredWords(parent) { parentsByName[words.nameKey, default: []].append(parent) }
+            }
+        }
+        let rank = Int(held[index].rank)
+        let country = contents.records.countryCode(ofRank: rank)
+        if isShortList {
+            for (parent, parentCountry) in parents where parentCountry == country && isParent(parent, of: index, rank: rank) {
+                return true
+            }
+            return false
+        }
+        guard let mostPeople = mostPeopleByCountry[country], mostPeople > populations[index],
+              let mine = coveredWords(index) else { return false }
+        // The parent's name is the first words of this one's.
+        for end in mine.nameKey.indices where mine.nameKey[end] == 0x20 {
+            for parent in parentsByName[Array(mine.nameKey[..<end])] ?? []
+            where contents.records.countryCode(ofRank: Int(held[parent].rank)) == country && isParent(parent, of: index, rank: rank) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Whether the earlier match `parent`, in the same country, is a parent of district
+    /// candidate `index` (the city at `rank`): more people, near enough, the same covered
+    /// words, and a name the candidate's starts with.
+    private mutating func isParent(_ parent: Int, of index: Int, rank: Int) -> Bool {
+        guard populations[parent] > populations[index],
+              Self.meters(between: Int(held[parent].rank), and: rank, in: contents)
+                <= Overshadowing.districtRadius(ofPopulation: populations[parent]),
+              let mine = coveredWords(index), let theirs = coveredWords(parent) else { return false }
+        return theirs.key == mine.key && mine.nameExtends(theirs)
+    }
+
+    /// The great-circle distance between the cities at two ranks, in metres. O(1).
+    private static func meters(between rank: Int, and other: Int, in contents: IndexContents) -> Double {
+        let latitude = GreatCircle.radians(contents.records.latitudeMicrodegrees(ofRank: rank))
+        let otherLatitude = GreatCircle.radians(contents.records.latitudeMicrodegrees(ofRank: other))
+        let longitudeDifference = GreatCircle.radians(contents.records.longitudeMicrodegrees(ofRank: rank))
+            - GreatCircle.radians(contents.records.longitudeMicrodegrees(ofRank: other))
+        return GreatCircle.meters(fromHaversine: GreatCircle.haversine(latitude: latitude, cosLatitude: GreatCircle.cosine(latitude),
+                                                                       otherLatitude: otherLatitude,
+                                                                       longitudeDifference: longitudeDifference))
+    }
+}
