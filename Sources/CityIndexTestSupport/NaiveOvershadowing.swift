@@ -67,7 +67,7 @@ public enum NaiveOvershadowing {
             guard !match.isInitialism else { continue }
             if match.isAlternate, match.typoEdits > 0 || covered[index]?.endsInsideWord == true, isJunkCandidate(match.name) {
                 marks[index] = .junk
-            } else if match.isAlternate, let mine = covered[index], let key = coveredKeys[index] {
+            } else if match.isAlternate, let mine = covered[index], !mine.endsInsideWord, let key = coveredKeys[index] {
                 if let lender = lenders[key], mine.nameWordCount > mine.words.count || lender > population { marks[index] = .borrowedName }
             } else if !match.isAlternate, population < 500_000, let key = coveredKeys[index] {
                 if (parents[match.city.country] ?? []).contains(where: { other in

@@ -67,8 +67,8 @@ private struct OvershadowingMarker {
     private let looseQuery: [UInt8]?
     private var covered: [CoveredWords?]
     private var isCoveredKnown: [Bool]
-    /// The earlier matches that lend their covered words (a city of `borrowingPopulation` or
-    /// more, by its primary name or a whole alternate): all before `lendersKnown`.
+    /// The earlier matches that may lend their covered words (a city of `borrowingPopulation`
+    /// or more, by its primary name or a whole alternate): all before `lendersKnown`.
     private var lenders: [Int] = []
     private var mostPeopleByLentWords: [ArraySlice<UInt8>: UInt32] = [:]
     private var lendersKnown = 0
@@ -141,27 +141,36 @@ private struct OvershadowingMarker {
     }
 
     private mutating func isBorrowed(_ index: Int) -> Bool {
+        // Only a match whose highlight ends at a word's end (the query's last word complete).
+        guard let mine = coveredWords(index), !mine.endsInsideWord else { return false }
+        // A short list keeps the lenders' candidates (their covered words are computed when a
+        // population test passes); a long one, the most people by lent words.
         while lendersKnown < index {
             let lender = lendersKnown
             lendersKnown += 1
-            guard populations[lender] >= Overshadowing.borrowingPopulation, let words = coveredWords(lender),
-                  held[lender].slot == 0 || words.wordCount == words.nameWordCount else { continue }
+            guard populations[lender] >= Overshadowing.borrowingPopulation else { continue }
             if isShortList {
                 lenders.append(lender)
-            } else {
-                mostPeopleByLentWords[words.key] = max(mostPeopleByLentWords[words.key] ?? 0, populations[lender])
+            } else if let words = lentWords(lender) {
+                mostPeopleByLentWords[words] = max(mostPeopleByLentWords[words] ?? 0, populations[lender])
             }
         }
-        guard isShortList ? !lenders.isEmpty : !mostPeopleByLentWords.isEmpty, let mine = coveredWords(index) else { return false }
         let hasMoreWords = mine.nameWordCount > mine.wordCount
         if isShortList {
             for lender in lenders where hasMoreWords || populations[lender] > populations[index] {
-                if covered[lender]?.key == mine.key { return true }
+                if lentWords(lender) == mine.key { return true }
             }
             return false
         }
         guard let mostPeople = mostPeopleByLentWords[mine.key] else { return false }
         return hasMoreWords || mostPeople > populations[index]
+    }
+
+    /// The covered words match `index` lends: all it covers when it matched by a primary
+    /// name or covers an alternate whole, else none.
+    private mutating func lentWords(_ index: Int) -> ArraySlice<UInt8>? {
+        guard let words = coveredWords(index), held[index].slot == 0 || words.wordCount == words.nameWordCount else { return nil }
+        return words.key
     }
 
     private mutating func isDistrict(_ index: Int) -> Bool {

@@ -1,4 +1,4 @@
-// Overshadowing.swift: a borrowed name or a district comes after the city it names (WORDS.md §13).
+// Overshadowing.swift: the rules by which a match names another city than its own (WORDS.md §13).
 
 /// Why population order moves a word match after others (WORDS.md §13): the query names
 /// something else than this match's city.
@@ -7,7 +7,8 @@
 /// - **junk**: it matched a machine-made alternate name (WORDS.md §5, or one that mixes Latin
 ///   letters with another script's: "san frnandw ڈy apywr") with typos or inside a word
 ///   ("beijing" in "beijingusutoku"). It weighs 0.
-/// - **borrowed name**: it matched an alternate name, and an earlier match (in the order of
+/// - **borrowed name**: it matched an alternate name, with a highlight that ends at a word's
+///   end, and an earlier match (in the order of
 ///   §5–§12) of another city *Y* of `borrowingPopulation` people or more, by *Y*'s primary
 ///   name or by an alternate it covers whole, covers the same words (`CoveredWords`), while
 ///   the alternate has more words than it covers or *Y* has more people than *X* ("New York
@@ -18,8 +19,8 @@
 ///   its primary name covers the same words, *X*'s name is *Y*'s words and more, in *Y*'s
 ///   country, *Y* has `districtParentPopulation` people or more and more than *X*, *X* has
 ///   fewer than `largestDistrictPopulation` (a place that large is a city of its own: Santo
-///   Domingo Este, Khartoum North), and *X* lies within `districtRadius(ofPopulation:)` of *Y* ("Paris 15 Vaugirard" after Paris,
-///   "Zürich (Kreis 4)" after Zürich). It weighs a thousandth, so that it comes after the
+///   Domingo Este, Khartoum North), and *X* lies within `districtRadius(ofPopulation:)` of
+///   *Y* ("Paris 15 Vaugirard" after Paris, "Zürich (Kreis 4)" after Zürich). It weighs a thousandth, so that it comes after the
 ///   towns that have its parent's name too (Dubai Investments Park, 160,000 people, after
 ///   the villages called Dubai in India, of 1,000 to 2,000).
 /// - **forgiven beside an exact name**: it needed typos (edits beyond its key's own cost,
@@ -29,8 +30,8 @@
 ///   whole name is a key of the query that costs nothing ("wien" is Vienna's "Wien":
 ///   Wenzhou one typo away moves after it). It weighs a tenth, so a one-typo match comes
 ///   first when its city weighs a hundred times the exact one ("bogata": Bogotá, 7.7
-///   million, before Bogata, Texas; "wien": Wenzhou, 9 million, after Vienna's "Wien", which
-///   weighs 190,000).
+///   million, before the villages called Bogata; "wien": Wenzhou, 2.65 million, after
+///   Vienna's "Wien", which weighs a tenth of 1.69 million).
 ///
 /// The query decides: "paris" covers the arrondissement's "Paris" as it covers Paris's, but
 /// "paris 15" and "vaugirard" find no Paris before it, and "java" covers other words of "New
