@@ -78,37 +78,42 @@ public struct CityMatch: Sendable, Identifiable {
             return 0 ..< contents.foldTable.highlightUTF16Length(ofName: contents.primaryName(ofRank: city.rank).buffer,
                                                                 foldedQueryScalarCount: foldedScalarCount)
         }
-        return contents.withName(ofRank: city.rank, slot: slot) { highlightUTF16Range(inName: $0) }
-    }
-
-    /// `highlightUTF16Range` in `name`, the matched name's UTF-8 already read.
-    func highlightUTF16Range(inName name: UnsafeRawBufferPointer) -> Range<Int> {
-        let table = city.contents.foldTable
+        let table = contents.foldTable
         if skipsWords {
             let skipped = SkippedWords(queryKey: query.typedWordKey)
-            return skipped.flatMap { skipped in
-                WordHighlight.range(inName: name, table: table) { skipped.matchedLength(inSuffixKey: $0) }
-            } ?? 0..<0
+            return contents.withName(ofRank: city.rank, slot: slot) { name in
+                skipped.flatMap { skipped in
+                    WordHighlight.range(inName: name, table: table) { skipped.matchedLength(inSuffixKey: $0) }
+                } ?? 0..<0
+            }
         }
         switch query {
         case .prefix(let foldedScalarCount):
-            return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: foldedScalarCount)
+            return contents.withName(ofRank: city.rank, slot: slot) { name in
+                0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: foldedScalarCount)
+            }
         case .words(let key):
-            return WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
+            return contents.withName(ofRank: city.rank, slot: slot) { name in
+                WordHighlight.range(ofQueryKey: key, inName: name, table: table) ?? 0..<0
+            }
         case .typoTolerant(.prefix, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
             let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
-            let folded = IteratorSequence(FoldedBytes(of: name, table: table))
-            let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
-            return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
+            return contents.withName(ofRank: city.rank, slot: slot) { name in
+                let folded = IteratorSequence(FoldedBytes(of: name, table: table))
+                let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
+                return 0 ..< table.highlightUTF16Length(ofName: name, foldedQueryScalarCount: scalarCount)
+            }
         case .typoTolerant(.words, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
             let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
             // One automaton for every word of the name.
             let rows = EditDistanceRows(query: key, budget: editCount)
-            return WordHighlight.range(inName: name, table: table) { suffixKey in
-                TypoHighlight.longestPrefix(of: suffixKey, using: rows)?.byteCount
-            } ?? 0..<0
+            return contents.withName(ofRank: city.rank, slot: slot) { name in
+                WordHighlight.range(inName: name, table: table) { suffixKey in
+                    TypoHighlight.longestPrefix(of: suffixKey, using: rows)?.byteCount
+                } ?? 0..<0
+            }
         }
     }
 

@@ -122,10 +122,10 @@ private struct OvershadowingMarker {
 
     private mutating func coveredWords(_ index: Int) -> CoveredWords? {
         if isCoveredKnown[index] { return covered[index] }
-        let match = matches[index]
+        let highlight = matches[index].highlightUTF16Range
         let table = contents.foldTable
         let words = contents.withName(ofRank: Int(held[index].rank), slot: Int(held[index].slot)) { name in
-            CoveredWords(name: name, highlight: match.highlightUTF16Range(inName: name), table: table)
+            CoveredWords(name: name, highlight: highlight, table: table)
         }
         covered[index] = words
         isCoveredKnown[index] = true
