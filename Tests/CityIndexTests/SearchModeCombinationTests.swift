@@ -32,9 +32,16 @@ struct SearchModeCombinationTests {
             #expect(Set(ranks).count == ranks.count, "\(query)")
             if order == .alphabetical { #expect(ranks == ranks.sorted(), "\(query)") }
             if order == .population {
-                // WORDS.md §5: a tenth for an alternate name, a hundredth for a demoted match.
+                // WORDS.md §5: a tenth for an alternate name, a hundredth for a demoted match;
+                // §13: a thousandth again for a borrowed name or a district, 0 for junk.
                 let populations = matches.map { match in
-                    (match.population ?? 0) / (match.matchedAlternateName == nil ? 1 : match.isDemoted ? 100 : 10)
+                    let weight = (match.population ?? 0) / (match.matchedAlternateName == nil ? 1 : match.isDemoted ? 100 : 10)
+                    switch match.overshadowing {
+                    case nil: return weight
+                    case .junk: return 0
+                    case .borrowedName, .district: return weight / 1_000
+                    case .forgivenBesideExactName: return weight / 10
+                    }
                 }
                 #expect(populations == populations.sorted(by: >), "\(query)")
             }

@@ -12,7 +12,8 @@
 /// 4. **Overshadowed matches** (WORDS.md §13), word matching in population order: a borrowed
 ///    name or a district moves after the city it names ("paris": Paris and Paris, Texas
 ///    before "Paris 15 Vaugirard"). When the first matches do not decide the first
-///    `matchLimit`, stages 1 to 3 run again for twice as many.
+///    `matchLimit`, stages 1 to 3 run again for twice as many. With stage 6 or 7, it runs on
+///    the matches those keep.
 /// 5. **Qualifier** (WORDS.md §10): when the query does not name a city as typed, trailing
 ///    words that name a country or a region ("paris tx", "london, uk") keep the matches of the
 ///    words before them in that place, merged before the matches so far with a strong weight.
