@@ -62,9 +62,21 @@ package enum WordKey {
     @inline(__always)
     package static func encode(utf8 text: UnsafeRawBufferPointer, with table: FoldTable,
                                emit: (_ byte: UInt8, _ startsWord: Bool) -> Void) {
+        encode(utf8: text, with: table, beforeScalarAt: { _ in }, emit: emit)
+    }
+
+    /// `encode(utf8:with:emit:)`, calling `beforeScalarAt` with the byte offset of each scalar
+    /// before its key bytes are emitted, and with `text.count` at the end (where a part of the
+    /// text ends in its key: `CoveredWords`).
+    @inline(__always)
+    package static func encode(utf8 text: UnsafeRawBufferPointer, with table: FoldTable,
+                               beforeScalarAt: (_ byteOffset: Int) -> Void,
+                               emit: (_ byte: UInt8, _ startsWord: Bool) -> Void) {
+        defer { beforeScalarAt(text.count) }
         var encoder = WordKeyEncoder()
         var position = 0
         while position < text.count {
+            beforeScalarAt(position)
             let byte = text[position]
             if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
                 position += 1

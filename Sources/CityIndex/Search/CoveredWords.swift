@@ -53,12 +53,13 @@ struct CoveredWords {
                 // The key's length when the highlight starts and when it ends: the encoder emits
                 // a word's space only before its next letter, so the key of a leading part of the
                 // name is a prefix of the name's key.
+                let (startByte, endByte) = byteOffsets(of: highlight, in: name)
                 var before: Int?
                 var through: Int?
-                var encoder = WordKeyEncoder()
-                var position = 0
-                var utf16Offset = 0
-                func emit(_ byte: UInt8, _ startsWord: Bool) {
+                WordKey.encode(utf8: name, with: table, beforeScalarAt: { position in
+                    if before == nil, let startByte, position >= startByte { before = count }
+                    if through == nil && position >= endByte { through = count }
+                }, emit: { byte, startsWord in
                     guard count < capacity else {
                         overflowed = true
                         return
@@ -69,31 +70,7 @@ struct CoveredWords {
                     }
                     key[count] = byte
                     count += 1
-                }
-                while position < name.count && !overflowed {
-                    if before == nil && utf16Offset >= highlight.lowerBound { before = count }
-                    if through == nil && utf16Offset >= highlight.upperBound { through = count }
-                    let byte = name[position]
-                    if byte < 0x80, let folded = table.singleByteFold(ofASCII: byte) {
-                        position += 1
-                        utf16Offset += 1
-                        encoder.feed(foldedASCII: folded, emit: emit)
-                        continue
-                    }
-                    let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
-                    position += length
-                    utf16Offset += scalar.utf16.count
-                    if let folded = table.singleByteFold(ofLatin: scalar.value) {
-                        encoder.feed(foldedASCII: folded, emit: emit)
-                        continue
-                    }
-                    _ = table.withFoldedUTF8(of: scalar) { folded in
-                        encoder.feed(foldedUTF8: folded) { byte, startsWord in
-                            emit(byte, startsWord)
-                            return !overflowed
-                        }
-                    }
-                }
+                })
                 guard !overflowed else { return nil }
                 guard let before else { return .some(nil) }
                 let last = through ?? count
@@ -114,5 +91,22 @@ struct CoveredWords {
     /// Whether `nameKey` starts with all of `other`'s words, and has more.
     func nameExtends(_ other: CoveredWords) -> Bool {
         nameWordCount > other.nameWordCount && nameKey.starts(with: other.nameKey) && nameKey[other.nameKey.count] == 0x20
+    }
+
+    /// The byte offsets in `name` of the bounds of `range` (UTF-16 offsets at scalar
+    /// boundaries): the start is `nil` when the range starts at or past the name's end, and
+    /// the end is clamped to the name's length. O(bytes up to the range's end).
+    private static func byteOffsets(of range: Range<Int>, in name: UnsafeRawBufferPointer) -> (start: Int?, end: Int) {
+        var position = 0
+        var utf16Offset = 0
+        var start: Int?
+        while position < name.count {
+            if start == nil && utf16Offset >= range.lowerBound { start = position }
+            if utf16Offset >= range.upperBound { break }
+            let (scalar, length) = UTF8Decoding.scalar(in: name, at: position)
+            position += length
+            utf16Offset += scalar.utf16.count
+        }
+        return (start, position)
     }
 }
