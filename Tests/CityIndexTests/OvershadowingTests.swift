@@ -40,6 +40,31 @@ struct OvershadowingTests {
             .map { $0.name + ($0.matchedAlternateName.map { " [\($0)]" } ?? "") + ($0.editCount > 0 ? " ~\($0.editCount)" : "") }
     }
 
+    @Test("covered words found in key space are those of the highlight (an exact word query's)")
+    func coveredWordsInKeySpace() {
+        let names = ["New York Van Java", "Straße am Berg", "Saint-Étienne-du-Rouvray", "Ærøskøbing", "Zu\u{308}rich (Kreis 4)",
+                     "  St. Peter  Ording ", "Ijsselstein", "Đà Nẵng", "Νέα Σμύρνη", "Ōsaka-shi", "ﬁnland ﬂats", "Köln-Ehrenfeld"]
+        for name in names {
+            let key = Array(name.unicodeScalars)
+            // Every query that starts at a scalar of the name and runs one or more scalars on.
+            for start in key.indices {
+                for end in start + 1 ... key.count {
+                    let query = String(String.UnicodeScalarView(key[start ..< end]))
+                    let found = Self.index.coveredWordsForTesting(inName: name, query: query)
+                    #expect(found.keySpace == found.highlight, "\(name) for \(query)")
+                }
+            }
+        }
+        // Queries that end inside a scalar's fold ("ß" is "ss", "Æ" "ae", "ﬁ" "fi"): the highlight
+        // takes the whole scalar, and so do the covered words.
+        for (name, query, expected) in [("Groß Gerau", "gros", "gross 1/2"), ("Ærø Læ", "aero la", "aero lae 2/2"),
+                                        ("Proﬁ Park", "prof", "profi 1/2"), ("Groß Gerau", "gross g", "gross gerau 2/2 inside")] {
+            let found = Self.index.coveredWordsForTesting(inName: name, query: query)
+            #expect(found.keySpace == found.highlight, "\(name) for \(query)")
+            #expect(found.keySpace == expected, "\(name) for \(query)")
+        }
+    }
+
     @Test("borrowed name: an alternate covering another, larger or shorter-named city's words weighs a thousandth")
     func borrowedNames() throws {
         // Before: Jakarta by "New York Van Java" (a tenth of 8.5 million) before New York Mills (3,191).

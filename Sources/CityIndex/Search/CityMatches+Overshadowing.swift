@@ -65,8 +65,8 @@ private struct OvershadowingMarker {
     private let keyCosts: [Int]
     /// The query as typed, read loosely, when the forgiven rule applies.
     private let looseQuery: [UInt8]?
-    private var covered: [CoveredWords?]
-    private var isCoveredKnown: [Bool]
+    /// Each match's covered words once computed (`.none` before); empty until the first is.
+    private var covered: [CoveredWords??] = []
     /// The earlier matches that may lend their covered words (a city of `borrowingPopulation`
     /// or more, by its primary name or a whole alternate): all before `lendersKnown`.
     private var lenders: [Int] = []
@@ -85,8 +85,6 @@ private struct OvershadowingMarker {
         contents = matches.contents
         populations = held.map { matches.contents.population(ofRank: Int($0.rank)) }
         isShortList = held.count <= Self.shortListLimit
-        covered = Array(repeating: nil, count: held.count)
-        isCoveredKnown = Array(repeating: false, count: held.count)
         var costs: [Int] = []
         var loose: [UInt8]?
         if case .typoTolerant(let matching, let keys, let keyCosts) = matches.query {
@@ -108,8 +106,17 @@ private struct OvershadowingMarker {
         let variant = Int(entry.variant)
         let needsTypos = Int(entry.edits) - (variant < keyCosts.count ? keyCosts[variant] : 0) > 0
         if entry.slot > 0 {
-            if isJunk(index, needsTypos: needsTypos) { return .junk }
-            if isBorrowed(index) { return .borrowedName }
+            learnLenders(before: index)
+            // The alternate read once: the junk test, and its covered words when a rule needs them.
+            let hasLenders = isShortList ? !lenders.isEmpty : !mostPeopleByLentWords.isEmpty
+            let table = contents.foldTable
+            let isJunkCandidate = contents.withName(ofRank: Int(entry.rank), slot: Int(entry.slot)) { name in
+                let isCandidate = Overshadowing.isJunkCandidate(name, foldTable: table)
+                if (isCandidate && !needsTypos) || hasLenders { learnCoveredWords(index, name: name) }
+                return isCandidate
+            }
+            if isJunkCandidate && (needsTypos || coveredWords(index)?.endsInsideWord == true) { return .junk }
+            if hasLenders && isBorrowed(index) { return .borrowedName }
         } else if populations[index] < Overshadowing.largestDistrictPopulation && isDistrict(index) {
             return .district
         }
@@ -121,30 +128,28 @@ private struct OvershadowingMarker {
     }
 
     private mutating func coveredWords(_ index: Int) -> CoveredWords? {
-        if isCoveredKnown[index] { return covered[index] }
-        let highlight = matches[index].highlightUTF16Range
-        let table = contents.foldTable
-        let words = contents.withName(ofRank: Int(held[index].rank), slot: Int(held[index].slot)) { name in
-            CoveredWords(name: name, highlight: highlight, table: table)
+        if covered.isEmpty || covered[index] == nil {
+            contents.withName(ofRank: Int(held[index].rank), slot: Int(held[index].slot)) { learnCoveredWords(index, name: $0) }
         }
-        covered[index] = words
-        isCoveredKnown[index] = true
-        return words
+        return covered[index] ?? nil
     }
 
-    private mutating func isJunk(_ index: Int, needsTypos: Bool) -> Bool {
-        let entry = held[index]
+    /// Computes the covered words of match `index` from its matched name, `name`.
+    private mutating func learnCoveredWords(_ index: Int, name: UnsafeRawBufferPointer) {
         let table = contents.foldTable
-        guard contents.withName(ofRank: Int(entry.rank), slot: Int(entry.slot), { Overshadowing.isJunkCandidate($0, foldTable: table) })
-        else { return false }
-        return needsTypos || coveredWords(index)?.endsInsideWord == true
+        if covered.isEmpty { covered = Array(repeating: nil, count: held.count) }
+        if case .words(let key) = matches.query, !held[index].skipsWords {
+            // An exact word query's covered words, in key space (the same as its highlight's).
+            covered[index] = .some(CoveredWords(name: name, queryKey: key, table: table))
+        } else {
+            covered[index] = .some(CoveredWords(name: name, highlight: matches[index].highlightUTF16Range, table: table))
+        }
     }
 
-    private mutating func isBorrowed(_ index: Int) -> Bool {
-        // Only a match whose highlight ends at a word's end (the query's last word complete).
-        guard let mine = coveredWords(index), !mine.endsInsideWord else { return false }
-        // A short list keeps the lenders' candidates (their covered words are computed when a
-        // population test passes); a long one, the most people by lent words.
+    /// Notes the lenders among the matches before `index` (WORDS.md §13's population test):
+    /// a short list keeps the candidates (their covered words are computed when a later test
+    /// passes); a long one, the most people by lent words.
+    private mutating func learnLenders(before index: Int) {
         while lendersKnown < index {
             let lender = lendersKnown
             lendersKnown += 1
@@ -155,6 +160,12 @@ private struct OvershadowingMarker {
                 mostPeopleByLentWords[words] = max(mostPeopleByLentWords[words] ?? 0, populations[lender])
             }
         }
+    }
+
+    /// Whether match `index`, an alternate whose lenders are known, borrowed its covered words.
+    private mutating func isBorrowed(_ index: Int) -> Bool {
+        // Only a match whose highlight ends at a word's end (the query's last word complete).
+        guard let mine = coveredWords(index), !mine.endsInsideWord else { return false }
         let hasMoreWords = mine.nameWordCount > mine.wordCount
         if isShortList {
             for lender in lenders where hasMoreWords || populations[lender] > populations[index] {
@@ -210,9 +221,15 @@ private struct OvershadowingMarker {
     /// candidate `index` (the city at `rank`): more people, near enough, the same covered
     /// words, and a name the candidate's starts with.
     private mutating func isParent(_ parent: Int, of index: Int, rank: Int) -> Bool {
-        guard populations[parent] > populations[index],
-              Self.meters(between: Int(held[parent].rank), and: rank, in: contents)
-                <= Overshadowing.districtRadius(ofPopulation: populations[parent]),
+        guard populations[parent] > populations[index] else { return false }
+        let radius = Overshadowing.districtRadius(ofPopulation: populations[parent])
+        // The latitudes alone put most candidates out of reach: the distance is at least the
+        // meridian arc between them (a relative margin covers rounding).
+        let records = contents.records
+        let latitudeDifference = abs(GreatCircle.radians(records.latitudeMicrodegrees(ofRank: Int(held[parent].rank)))
+                                     - GreatCircle.radians(records.latitudeMicrodegrees(ofRank: rank)))
+        guard GreatCircle.earthRadius * latitudeDifference <= radius * (1 + 1e-9),
+              Self.meters(between: Int(held[parent].rank), and: rank, in: contents) <= radius,
               let mine = coveredWords(index), let theirs = coveredWords(parent) else { return false }
         return theirs.key == mine.key && mine.nameExtends(theirs)
     }
