@@ -16,6 +16,10 @@ extension CityIndex {
     /// The file's format version (FORMAT.md §2).
     public var formatVersion: UInt32 { contents.formatVersion }
 
+    /// The checksum the file's header states (FORMAT.md §8: the CRC-32 of the file), which
+    /// names one build of an index; `verify()` or `verifyChecksum()` checks that it holds. O(1).
+    public var checksum: UInt32 { contents.storedChecksum }
+
     /// The file's sections, in file order. O(sections).
     public var sections: [SectionInfo] {
         contents.sectionEntries.map { entry in

@@ -38,6 +38,20 @@ struct PlaceQueryTests {
         }
     }
 
+    @Test("beside qualified matches, a match of the whole query keeps its own highlight: \"sna fran\" highlights \"San Fran\"")
+    func highlightsOfMergedMatches() throws {
+        let index = try Fixtures.defaultDataset.get().index
+        // "sna" in a place named like "fran" is a qualified reading; San Francisco matches the
+        // whole query with one swap.
+        for query in ["sna fran", "asn fran", "paris tx", "london canada"] {
+            let found = try index.search(query, matching: .words, order: .population, limit: 20, typos: .automatic)
+            for match in found { #expect(!match.highlightUTF16Range.isEmpty, "\(query): \(match)") }
+        }
+        let sanFrancisco = try #require(try index.search("sna fran", matching: .words, order: .population, limit: 10, typos: .automatic)
+            .first { $0.id == 5391959 })
+        #expect(sanFrancisco.highlightUTF16Range == 0 ..< 8)
+    }
+
     @Test("a query that matches a city as typed is not read as qualified: new york, san jo, hong kong")
     func namesStayNames() throws {
         let index = try Fixtures.defaultDataset.get().index

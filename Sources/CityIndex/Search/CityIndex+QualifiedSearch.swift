@@ -104,19 +104,26 @@ extension CityMatches {
     /// `qualifiedBoost`, ties qualified first, then in their own order; in alphabetical order the
     /// qualified ones first. A city in both is reported by its qualified match. O(*M* log *M*).
     func merged(with unqualified: CityMatches, order: ResultOrder) -> CityMatches {
-        let qualified = entries
+        // Each match keeps its own query's highlight: the name part's for the qualified ones.
+        let qualified = entries.map { entry in
+            var entry = entry
+            entry.isQualified = true
+            return entry
+        }
         let seen = Set(qualified.map(\.rank))
         let others = unqualified.entries.filter { !seen.contains($0.rank) }
         let all = qualified + others
         let totalCount = totalCount + unqualified.totalCount - (unqualified.entries.count - others.count)
         guard order == .population else {
-            return CityMatches(contents: contents, storage: .entries(all), query: query, totalCount: totalCount)
+            return CityMatches(contents: contents, storage: .entries(all), query: unqualified.query, qualifiedQuery: query,
+                               totalCount: totalCount)
         }
         let scores = all.enumerated().map { position, entry in
             position < qualified.count ? weight(of: entry) * Self.qualifiedBoost : weight(of: entry)
         }
         let order = all.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: query, totalCount: totalCount)
+        return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: unqualified.query, qualifiedQuery: query,
+                           totalCount: totalCount)
     }
 }
 

@@ -195,7 +195,7 @@ extension CityMatches {
         case .ranks(let ranks) where ranks.count > limit:
             return CityMatches(contents: contents, storage: .ranks(ranks.lowerBound ..< ranks.lowerBound + limit), query: query, totalCount: totalCount)
         case .entries(let entries) where entries.count > limit:
-            return CityMatches(contents: contents, storage: .entries(Array(entries.prefix(limit))), query: query, totalCount: totalCount)
+            return holding(Array(entries.prefix(limit)), totalCount: totalCount)
         default:
             return self
         }

@@ -12,7 +12,7 @@ extension CityMatches {
                                meters: GreatCircle.meters(fromHaversine: origin.haversine(to: Int(entry.rank), in: contents)))
         }
         let order = held.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return CityMatches(contents: contents, storage: .entries(order.map { held[$0] }), query: query, totalCount: totalCount)
+        return holding(order.map { held[$0] }, totalCount: totalCount)
     }
 }
 

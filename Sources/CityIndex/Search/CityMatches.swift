@@ -24,6 +24,9 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         var isInitialism = false
         /// Why an earlier match moved this one after others (WORDS.md §13), if it did.
         var overshadowing: Overshadowing?
+        /// Whether the match is of the query's name part, in a place it names (WORDS.md §10):
+        /// its highlight and keys are those of `qualifiedQuery`.
+        var isQualified = false
     }
 
     enum Storage: Sendable {
@@ -34,11 +37,15 @@ public struct CityMatches: RandomAccessCollection, Sendable {
     let contents: IndexContents
     let storage: Storage
     let query: MatchQuery
+    /// The query of the name part of a qualified query (WORDS.md §10), for the entries that
+    /// matched it (`Entry.isQualified`); `nil` when none did.
+    let qualifiedQuery: MatchQuery?
 
-    init(contents: IndexContents, storage: Storage, query: MatchQuery, totalCount: Int) {
+    init(contents: IndexContents, storage: Storage, query: MatchQuery, qualifiedQuery: MatchQuery? = nil, totalCount: Int) {
         self.contents = contents
         self.storage = storage
         self.query = query
+        self.qualifiedQuery = qualifiedQuery
         // A count from a damaged file's trie (a node's entries less its repeats) can exceed
         // the cities: none can match more than there are.
         self.totalCount = Swift.min(totalCount, contents.cityCount)
@@ -74,6 +81,7 @@ public struct CityMatches: RandomAccessCollection, Sendable {
             return CityMatch(city: City(contents: contents, rank: ranks.lowerBound + position), slot: 0, query: query)
         case .entries(let entries):
             let entry = entries[position]
+            let query = entry.isQualified ? qualifiedQuery ?? query : query
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
                              editCount: Int(entry.edits), variant: Int(entry.variant), skipsWords: entry.skipsWords,
                              isDemoted: entry.isDemoted, overshadowing: entry.overshadowing)
@@ -108,6 +116,11 @@ enum MatchQuery: Sendable {
 }
 
 extension CityMatches {
+    /// These matches' queries over `entries` (a subset or another order), with `totalCount`.
+    func holding(_ entries: [Entry], totalCount: Int) -> CityMatches {
+        CityMatches(contents: contents, storage: .entries(entries), query: query, qualifiedQuery: qualifiedQuery, totalCount: totalCount)
+    }
+
     /// The matches held, as entries.
     var entries: [Entry] {
         switch storage {
