@@ -1,0 +1,41 @@
+// IndexReplacementWatcher.swift: the service that notices a replaced index file and swaps it in.
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// Checks every `interval` whether the file at the served index's path was replaced
+/// (`ServedIndex.checkForReplacement()`), and logs what it found: a new index served, or a
+/// damaged one refused while the old keeps serving. Stops on graceful shutdown.
+struct IndexReplacementWatcher: Service {
+    let served: ServedIndex
+    let metrics: RequestMetrics
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            } catch {
+                return
+            }
+            if Task.isShuttingDownGracefully { return }
+            checkOnce()
+        }
+    }
+
+    /// One check, logged and counted.
+    func checkOnce() {
+        switch served.checkForReplacement() {
+        case .unchanged:
+            break
+        case .replaced(let checksum):
+            metrics.recordReplacement("replaced")
+            logger.notice("serving the replaced index", metadata: ["path": "\(served.path)", "checksum": "\(checksum)"])
+        case .refused(let reason):
+            metrics.recordReplacement("refused")
+            logger.error("refused the replaced index; the previous one keeps serving",
+                         metadata: ["path": "\(served.path)", "reason": "\(reason)", "serving": "\(served.current.checksum)"])
+        }
+    }
+}

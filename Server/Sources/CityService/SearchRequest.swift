@@ -1,0 +1,163 @@
+// SearchRequest.swift: the parameters of /api/search and /api/nearest, checked.
+import CityIndex
+
+/// A search as `/api/search` is asked for it. The defaults are the search box's recommended
+/// mode: words, population order, typos forgiven by length.
+struct SearchRequest: Sendable {
+    /// The most UTF-8 bytes of `q`: a search box sends a few dozen.
+    static let maximumQueryByteCount = 256
+    /// The most results one request returns, and the furthest page it reaches.
+    static let maximumLimit = 100
+    static let maximumOffset = 1_000
+
+    enum Format: String { case json, geojson }
+
+    var query: String
+    var matching: MatchMode = .words
+    var order: ResultOrder = .population
+    var typos: TypoTolerance = .automatic
+    var limit = 10
+    var offset = 0
+    var countries: Set<String>?
+    var near: Coordinate?
+    var within: Double?
+    var format: Format = .json
+
+    static let parameterNames: Set<String> = ["q", "match", "rank", "typos", "limit", "offset", "country", "near", "within", "format"]
+
+    init(_ parameters: QueryParameters) throws(BadRequest) {
+        try parameters.rejectUnknown(allowed: Self.parameterNames)
+        guard let query = parameters["q"] else { throw BadRequest(parameter: "q", "is missing (the text to search for)") }
+        guard query.utf8.count <= Self.maximumQueryByteCount else {
+            throw BadRequest(parameter: "q", "has \(query.utf8.count) bytes; at most \(Self.maximumQueryByteCount)")
+        }
+        self.query = query
+        if let value = parameters["match"] {
+            switch value {
+            case "words": matching = .words
+            case "prefix": matching = .prefix
+            default: throw BadRequest(parameter: "match", "must be words or prefix, not \(Self.quoted(value))")
+            }
+        }
+        if let value = parameters["rank"] {
+            switch value {
+            case "population": order = .population
+            case "alphabetical": order = .alphabetical
+            default: throw BadRequest(parameter: "rank", "must be population or alphabetical, not \(Self.quoted(value))")
+            }
+        }
+        if let value = parameters["typos"] {
+            switch value {
+            case "auto": typos = .automatic
+            case "none", "0": typos = .none
+            case "1", "2", "3": typos = .maximum(Int(value)!)
+            default: throw BadRequest(parameter: "typos", "must be auto, none, 1, 2 or 3, not \(Self.quoted(value))")
+            }
+        }
+        limit = try parameters.integer("limit", in: 1 ... Self.maximumLimit) ?? limit
+        offset = try parameters.integer("offset", in: 0 ... Self.maximumOffset) ?? offset
+        if let value = parameters["country"] {
+            let codes = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.filter { $0 != " " }.uppercased() }
+            guard !codes.isEmpty, codes.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { (65 ... 90).contains($0) } }) else {
+                throw BadRequest(parameter: "country", "must be two-letter country codes separated by commas (FR or US,CA), not \(Self.quoted(value))")
+            }
+            countries = Set(codes)
+        }
+        near = try parameters.coordinate("near")
+        within = try parameters.distance("within")
+        if within != nil && near == nil { throw BadRequest(parameter: "within", "needs near (the point it is measured from)") }
+        if let value = parameters["format"] {
+            guard let format = Format(rawValue: value) else { throw BadRequest(parameter: "format", "must be json or geojson, not \(Self.quoted(value))") }
+            self.format = format
+        }
+    }
+
+    /// A value as an error message shows it: quoted, cut to 40 characters.
+    static func quoted(_ value: String) -> String {
+        "\"" + (value.count > 40 ? String(value.prefix(40)) + "…" : value) + "\""
+    }
+}
+
+/// What `/api/nearest` is asked: the point, how many, how far.
+struct NearestRequest: Sendable {
+    var point: Coordinate
+    var limit = 10
+    var within: Double?
+    var format: SearchRequest.Format = .json
+
+    init(_ parameters: QueryParameters) throws(BadRequest) {
+        try parameters.rejectUnknown(allowed: ["lat", "lon", "limit", "within", "format"])
+        let latitude = try parameters.number("lat", in: -90 ... 90, what: "a latitude in degrees, -90 to 90")
+        let longitude = try parameters.number("lon", in: -180 ... 180, what: "a longitude in degrees, -180 to 180")
+        guard let latitude else { throw BadRequest(parameter: "lat", "is missing (a latitude in degrees, -90 to 90)") }
+        guard let longitude else { throw BadRequest(parameter: "lon", "is missing (a longitude in degrees, -180 to 180)") }
+        do { point = try Coordinate(latitude: latitude, longitude: longitude) } catch {
+            throw BadRequest(parameter: "lat", "\(latitude),\(longitude) is not a coordinate")
+        }
+        limit = try parameters.integer("limit", in: 1 ... SearchRequest.maximumLimit) ?? limit
+        within = try parameters.distance("within")
+        if let value = parameters["format"] {
+            guard let format = SearchRequest.Format(rawValue: value) else {
+                throw BadRequest(parameter: "format", "must be json or geojson, not \(SearchRequest.quoted(value))")
+            }
+            self.format = format
+        }
+    }
+}
+
+extension QueryParameters {
+    /// Throws for the first parameter not in `allowed` (a misspelt name would else be ignored).
+    func rejectUnknown(allowed: Set<String>) throws(BadRequest) {
+        if let unknown = names.sorted().first(where: { !allowed.contains($0) }) {
+            throw BadRequest(parameter: unknown, "is not a parameter here (known: \(allowed.sorted().joined(separator: ", ")))")
+        }
+    }
+
+    /// A whole number in `range`, or `nil` when the parameter is absent.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws(BadRequest) -> Int? {
+        guard let value = self[name] else { return nil }
+        guard let number = Int(value), range.contains(number) else {
+            throw BadRequest(parameter: name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(SearchRequest.quoted(value))")
+        }
+        return number
+    }
+
+    /// A finite decimal number in `range`, or `nil` when the parameter is absent.
+    func number(_ name: String, in range: ClosedRange<Double>, what: String) throws(BadRequest) -> Double? {
+        guard let value = self[name] else { return nil }
+        guard let number = Self.decimal(value), range.contains(number) else {
+            throw BadRequest(parameter: name, "must be \(what), not \(SearchRequest.quoted(value))")
+        }
+        return number
+    }
+
+    /// A point given as `LAT,LON` in degrees, or `nil` when the parameter is absent.
+    func coordinate(_ name: String) throws(BadRequest) -> Coordinate? {
+        guard let value = self[name] else { return nil }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let latitude = Self.decimal(String(parts[0])), let longitude = Self.decimal(String(parts[1])),
+              (-90 ... 90).contains(latitude), (-180 ... 180).contains(longitude),
+              let point = try? Coordinate(latitude: latitude, longitude: longitude) else {
+            throw BadRequest(parameter: name, "must be LAT,LON in degrees (latitude -90 to 90, longitude -180 to 180), not \(SearchRequest.quoted(value))")
+        }
+        return point
+    }
+
+    /// A distance in metres, more than 0 and at most half the Earth's circumference.
+    func distance(_ name: String) throws(BadRequest) -> Double? {
+        try number(name, in: 0 ... 20_037_509, what: "a distance in metres, 0 to 20037509").map { value throws(BadRequest) in
+            guard value > 0 else { throw BadRequest(parameter: name, "must be more than 0 metres") }
+            return value
+        }
+    }
+
+    /// Plain decimal notation ("48.85", "-0.5", "2"): no exponent, no "nan" or "inf", no spaces.
+    private static func decimal(_ text: String) -> Double? {
+        let bytes = Array(text.utf8)
+        var digits = bytes[...]
+        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+        guard !digits.isEmpty, digits.count <= 32, digits.allSatisfy({ (48 ... 57).contains($0) || $0 == UInt8(ascii: ".") }),
+              digits.filter({ $0 == UInt8(ascii: ".") }).count <= 1, digits.contains(where: { (48 ... 57).contains($0) }) else { return nil }
+        return Double(text)
+    }
+}
