@@ -13,7 +13,7 @@ const DEBOUNCE_MS = 120;
 let results = [];          // the results listed
 let active = -1;           // the option the arrow keys are on
 let selected = null;       // the city whose details are shown
-let location = null;       // {lat, lon} from "near me"
+let here = null;       // {lat, lon} from "near me"
 let clicked = null;        // the map point last clicked
 let sent = 0;              // requests sent: each response carries its number
 let shown = 0;             // the newest response shown; older ones arriving late are dropped
@@ -31,7 +31,7 @@ async function search() {
   const number = ++sent;
   if (q === "") { shown = number; render([], 0); status.textContent = ""; return; }
   const params = new URLSearchParams({ q, limit: "10" });
-  if (location) params.set("near", `${location.lat.toFixed(4)},${location.lon.toFixed(4)}`);
+  if (here) params.set("near", `${here.lat.toFixed(4)},${here.lon.toFixed(4)}`);
   try {
     const response = await fetch(`/api/search?${params}`);
     const body = await response.json();
@@ -165,16 +165,16 @@ function escapeHTML(text) {
 // ---- Near me -------------------------------------------------------------------------------
 
 nearMe.addEventListener("change", () => {
-  if (!nearMe.checked) { location = null; nearStatus.textContent = ""; search(); return; }
+  if (!nearMe.checked) { here = null; nearStatus.textContent = ""; search(); return; }
   if (!navigator.geolocation) { nearMe.checked = false; nearStatus.textContent = "This browser cannot tell where you are."; return; }
   nearStatus.textContent = "Finding you…";
   navigator.geolocation.getCurrentPosition(position => {
-    location = { lat: position.coords.latitude, lon: position.coords.longitude };
-    nearStatus.textContent = `Near ${location.lat.toFixed(2)}, ${location.lon.toFixed(2)}`;
+    here = { lat: position.coords.latitude, lon: position.coords.longitude };
+    nearStatus.textContent = `Near ${here.lat.toFixed(2)}, ${here.lon.toFixed(2)}`;
     search();
   }, () => {
     nearMe.checked = false;
-    location = null;
+    here = null;
     nearStatus.textContent = "Location not available.";
   }, { maximumAge: 600000, timeout: 10000 });
 });
@@ -208,7 +208,7 @@ function drawMap() {
     }
   }
   for (const city of results) dot(city.lon, city.lat, 3.5, "#2456d6", "#ffffff");
-  if (location) dot(location.lon, location.lat, 5, "#14a37f", "#ffffff");
+  if (here) dot(here.lon, here.lat, 5, "#14a37f", "#ffffff");
   if (clicked) cross(clicked.lon, clicked.lat);
   if (selected) {
     dot(selected.lon, selected.lat, 7, "#d6336c", "#ffffff");

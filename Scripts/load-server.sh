@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Puts city-server under load on loopback with wrk and prints a Markdown table: /health, and
+# /api/search with a seeded mix of the recommended mode's queries (Benchmarks' query mix:
+# prefixes, typos, alternate names, places), at 1, 16 and 64 connections for DURATION seconds
+# each (30 by default; --smoke: 3). The server runs on Data/'s index (built into a temporary
+# folder), one process, on a free port; wrk's own threads take a core of the two.
+#
+# Usage: Scripts/load-server.sh [--smoke] [DURATION]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=30
+if [ "${1:-}" = "--smoke" ]; then duration=3; shift; fi
+duration="${1:-$duration}"
+command -v wrk > /dev/null || { echo "load-server.sh needs wrk (apt-get install wrk)" >&2; exit 69; }
+swift build -c release --product build-index > /dev/null
+(cd Server && swift build -c release --product city-server > /dev/null)
+work="$(mktemp -d)"
+.build/release/build-index -o "$work/cities.cidx" --quiet
+trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+Server/.build/release/city-server --index "$work/cities.cidx" --port 0 > "$work/server.log" 2>&1 &
+server=$!
+for _ in $(seq 1 600); do
+    grep -q "at http://127.0.0.1:" "$work/server.log" && break
+    kill -0 "$server" 2> /dev/null || { cat "$work/server.log" >&2; exit 1; }
+    sleep 0.1
+done
+base="$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.log" | head -1)"
+[ -n "$base" ] || { echo "city-server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
+# The seeded query mix: 2,000 queries typed the ways the quality script generates them.
+python3 - "$work/queries.lua" <<'PYTHON'
+import json, lzma, random, sys, urllib.parse
+random.seed(45)
+cities = json.load(lzma.open("Data/cities500.json.xz"))
+big = sorted((c for c in cities if c.get("population")), key=lambda c: -c["population"])[:5000]
+def typo(word):
+    if len(word) < 5: return word
+    i = random.randrange(1, len(word) - 1)
+    return word[:i] + word[i + 1] + word[i] + word[i + 2:]
+queries = []
+for _ in range(2000):
+    city = random.choice(big)
+    name = city["name"].lower()
+    kind = random.random()
+    if kind < 0.4: q = name[:random.randint(2, max(2, len(name)))]
+    elif kind < 0.6: q = typo(name)
+    elif kind < 0.75 and city.get("alternatenames"): q = random.choice(city["alternatenames"])[:12]
+    elif kind < 0.9: q = name + " " + city["country"].lower()
+    else: q = name.split(" ")[0]
+    queries.append("/api/search?q=" + urllib.parse.quote(q))
+with open(sys.argv[1], "w") as out:
+    out.write("local paths = {" + ",".join(json.dumps(p) for p in queries) + "}\n")
+    out.write("local i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend\n")
+    out.write("done = function(summary, latency, requests)\n  io.write(string.format(\"RESULT %d %d %d %d %d %d %d\\n\", summary.requests, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, latency:percentile(50), latency:percentile(99), latency.max, summary.duration, summary.bytes))\nend\n")
+PYTHON
+cp "$work/queries.lua" "$work/health.lua"
+sed -i 's|return wrk.format("GET", paths\[i\])|return wrk.format("GET", "/health")|' "$work/health.lua"
+echo "city-server under wrk on loopback, ${duration} s per run; $(uname -m) $(nproc) cores; index: Data/ ($(stat -c %s "$work/cities.cidx") bytes)."
+echo
+echo "| endpoint | connections | requests/s | p50 | p99 | max | errors |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for script in health queries; do
+    for connections in 1 16 64; do
+        threads=$(( connections < 2 ? 1 : 2 ))
+        line="$(wrk -t "$threads" -c "$connections" -d "${duration}s" --latency -s "$work/$script.lua" "$base" | grep '^RESULT')"
+        read -r _ requests errors p50 p99 max micros bytes <<< "$line"
+        python3 - "$script" "$connections" "$requests" "$errors" "$p50" "$p99" "$max" "$micros" <<'PYTHON'
+import sys
+script, connections, requests, errors, p50, p99, maximum, micros = sys.argv[1:]
+name = "/health" if script == "health" else "/api/search (mix)"
+def ms(us): return f"{int(us) / 1000:.2f} ms"
+print(f"| {name} | {connections} | {int(requests) / (int(micros) / 1e6):,.0f} | {ms(p50)} | {ms(p99)} | {ms(maximum)} | {errors} |")
+PYTHON
+    done
+done
+# The server still answers, and its metrics counted the requests.
+curl -sf "$base/health" > /dev/null
+curl -sf "$base/metrics" | grep -q 'city_server_requests_total{endpoint="search",status="200"}'

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# city-server's tests (issue 45): its router and index-replacement tests (Server/Tests, with
+# HummingbirdTesting), the page in a real browser (Debian's chromium driven by playwright,
+# offline: Server/Tests/browser/page_test.py, screenshots in Server/.build/page-test/), and a
+# short load run under wrk (Scripts/load-server.sh --smoke). Installs chromium, wrk and
+# playwright when they are missing (Debian's packages and PyPI; no browser is downloaded).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$SECONDS
+Scripts/install-dependencies.sh
+missing=()
+command -v chromium > /dev/null || missing+=(chromium)
+command -v wrk > /dev/null || missing+=(wrk)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing ${missing[*]}" >&2
+    if [ "$(id -u)" -eq 0 ]; then sudo=(); else sudo=(sudo); fi
+    "${sudo[@]}" apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq "${missing[@]}" > /dev/null
+fi
+python3 -c "import playwright" 2> /dev/null || python3 -m pip install -q playwright
+swift build -c release --product build-index > /dev/null
+(cd Server && swift build -c release --build-tests > /dev/null && swift test -c release --skip-build)
+output=Server/.build/page-test
+mkdir -p "$output"
+.build/release/build-index -o "$output/cities.cidx" --quiet
+python3 Server/Tests/browser/page_test.py Server/.build/release/city-server "$output/cities.cidx" "$output"
+Scripts/load-server.sh --smoke
+echo "city-server's tests passed in $((SECONDS - started)) s"
