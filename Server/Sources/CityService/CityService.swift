@@ -76,7 +76,8 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             throw APIError(status: .notImplemented, message: "the index served has no spatial index (GEOK): rebuild it with build-index")
         }
         let clock = ContinuousClock.now
-        let cities = try loaded.index.nearest(to: nearest.point, limit: nearest.limit, within: nearest.within)
+        let cities = try loaded.index.nearest(to: nearest.point, limit: nearest.limit, within: nearest.within,
+                                              minimumPopulation: nearest.minimumPopulation)
         let took = ContinuousClock.now - clock
         var json = JSONWriter()
         json.object { json in

@@ -83,10 +83,12 @@ struct NearestRequest: Sendable {
     var point: Coordinate
     var limit = 10
     var within: Double?
+    /// Only cities of at least this many people: a tap in a city's suburbs names the city.
+    var minimumPopulation = 0
     var format: SearchRequest.Format = .json
 
     init(_ parameters: QueryParameters) throws(BadRequest) {
-        try parameters.rejectUnknown(allowed: ["lat", "lon", "limit", "within", "format"])
+        try parameters.rejectUnknown(allowed: ["lat", "lon", "limit", "within", "minPopulation", "format"])
         let latitude = try parameters.number("lat", in: -90 ... 90, what: "a latitude in degrees, -90 to 90")
         let longitude = try parameters.number("lon", in: -180 ... 180, what: "a longitude in degrees, -180 to 180")
         guard let latitude else { throw BadRequest(parameter: "lat", "is missing (a latitude in degrees, -90 to 90)") }
@@ -96,6 +98,7 @@ struct NearestRequest: Sendable {
         }
         limit = try parameters.integer("limit", in: 1 ... SearchRequest.maximumLimit) ?? limit
         within = try parameters.distance("within")
+        minimumPopulation = try parameters.integer("minPopulation", in: 0 ... 100_000_000) ?? 0
         if let value = parameters["format"] {
             guard let format = SearchRequest.Format(rawValue: value) else {
                 throw BadRequest(parameter: "format", "must be json or geojson, not \(SearchRequest.quoted(value))")

@@ -113,6 +113,7 @@ struct RouterTests {
         ("/api/nearest?lat=abc&lon=2", "lat"),
         ("/api/nearest?lat=1e3&lon=2", "lat"),
         ("/api/nearest?lat=48&lon=2&limit=500", "limit"),
+        ("/api/nearest?lat=48&lon=2&minPopulation=-1", "minPopulation"),
         ("/api/cities/abc", "id"),
         ("/health?verbose=1", "verbose"),
     ])
@@ -141,6 +142,9 @@ struct RouterTests {
                 #expect(results.compactMap { $0["name"] as? String } == ["Paris", "London"])
                 #expect((results.first?["distanceMeters"] as? Int).map { $0 < 10_000 } == true)
             }
+            try await client.execute(uri: "/api/nearest?lat=33.66&lon=-95.56&limit=1&minPopulation=100000", method: .get) { response in
+                try #expect((json(response)["results"] as? [[String: Any]])?.first?["name"] as? String == "London")
+            }
             try await client.execute(uri: "/api/nearest?lat=48.9&lon=2.3&within=1000", method: .get) { response in
                 try #expect(json(response)["count"] as? Int == 0)
             }
@@ -164,7 +168,7 @@ struct RouterTests {
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let text = String(buffer: response.body)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
-                #expect(text.contains(#"city_server_requests_total{endpoint="nearest",status="200"} 2"#))
+                #expect(text.contains(#"city_server_requests_total{endpoint="nearest",status="200"} 3"#))
                 #expect(text.contains(#"city_server_requests_total{endpoint="city",status="404"} 1"#))
                 #expect(text.contains(#"city_server_request_duration_seconds_bucket{endpoint="health""#))
             }
