@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # city-server's tests (issue 45): its router and index-replacement tests (Server/Tests, with
 # HummingbirdTesting), the page in a real browser (Debian's chromium driven by playwright,
-# offline: Server/Tests/browser/page_test.py, screenshots in Server/.build/page-test/), and a
-# short load run under wrk (Scripts/load-server.sh --smoke). Installs chromium, wrk and
+# offline: Server/Tests/browser/page_test.py, screenshots in Server/.build/page-test/), its
+# connection limits over raw sockets (Server/Tests/live), and a short load run under wrk
+# (Scripts/load-server.sh --smoke). Installs chromium, wrk and
 # playwright when they are missing (Debian's packages and PyPI; no browser is downloaded).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,5 +25,6 @@ output=Server/.build/page-test
 mkdir -p "$output"
 .build/release/build-index -o "$output/cities.cidx" --quiet
 python3 Server/Tests/browser/page_test.py Server/.build/release/city-server "$output/cities.cidx" "$output"
+python3 Server/Tests/live/connection_limits_test.py Server/.build/release/city-server "$output/cities.cidx"
 Scripts/load-server.sh --smoke
 echo "city-server's tests passed in $((SECONDS - started)) s"

@@ -15,7 +15,8 @@ public struct ServiceOptions: Sendable {
     public var corsOrigins: Set<String> = []
     /// How often the index file is checked for a replacement.
     public var checkInterval: Duration = .seconds(2)
-    /// How long a connection may stay idle (no request or a request's head not finished).
+    /// How long a connection may stay idle, and how long a request's head may take to arrive
+    /// whole after the connection opens or the previous response ends.
     public var idleTimeout: Duration = .seconds(30)
 
     public init() {}
@@ -163,6 +164,8 @@ public func makeApplication(served: ServedIndex, options: ServiceOptions, logger
     let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
         maxHeaderFieldSize: RequestHeadLimits.fieldBytes, maxHeaderListSize: RequestHeadLimits.totalBytes,
         maxHeaderFieldCount: RequestHeadLimits.fieldCount)
+    // The idle timer restarts on each request part and response end, not on bytes: a head
+    // trickled one byte at a time is cut off too (Server/Tests/live checks it).
     let server = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .nanoseconds(Int64(options.idleTimeout.nanoseconds)),
                                                               httpDecoderConfiguration: decoder))
     let watcher = IndexReplacementWatcher(served: served, metrics: metrics, interval: options.checkInterval, logger: logger)

@@ -74,6 +74,12 @@ try:
         expect(details).to_contain_text("122°25′")
         page.screenshot(path=os.path.join(output, "2-details.png"))
 
+        # From the keyboard: "Cities near here" in the details, focused, and Enter.
+        details.get_by_role("button", name="Cities near here").focus()
+        page.keyboard.press("Enter")
+        expect(details.get_by_role("heading")).to_contain_text("Nearest to 37°46′")
+        expect(details.get_by_role("listitem").first).to_contain_text("San Francisco")
+
         # "Near me" with the faked position: the results carry distances, the nearest first.
         page.get_by_role("switch", name="Near me").check()
         expect(page.locator("#near-status")).to_contain_text("Near 37.80, -122.39")

@@ -143,7 +143,12 @@ function showCity(city) {
     const dd = document.createElement("dd"); dd.textContent = value;
     table.append(dt, dd);
   }
-  details.replaceChildren(heading, table);
+  // The map's nearest-cities lookup, from the keyboard too: the cities around this one.
+  const around = document.createElement("button");
+  around.type = "button";
+  around.textContent = "Cities near here";
+  around.addEventListener("click", () => listNearest(city.lat, city.lon));
+  details.replaceChildren(heading, table, around);
   drawMap();
 }
 
@@ -246,10 +251,12 @@ function cross(lon, lat) {
   context.stroke();
 }
 
-canvas.addEventListener("click", async event => {
+canvas.addEventListener("click", event => {
   const box = canvas.getBoundingClientRect();
-  const lon = (event.clientX - box.left) / box.width * 360 - 180;
-  const lat = 90 - (event.clientY - box.top) / box.height * 180;
+  listNearest(90 - (event.clientY - box.top) / box.height * 180, (event.clientX - box.left) / box.width * 360 - 180);
+});
+
+async function listNearest(lat, lon) {
   clicked = { lat, lon };
   drawMap();
   const params = new URLSearchParams({ lat: lat.toFixed(4), lon: lon.toFixed(4), limit: "8" });
@@ -257,7 +264,7 @@ canvas.addEventListener("click", async event => {
   const body = await response.json();
   if (!response.ok) { status.textContent = body.error ? body.error.message : `error ${response.status}`; return; }
   showNearest(body.results, lat, lon);
-});
+}
 
 function showNearest(cities, lat, lon) {
   details.hidden = false;
