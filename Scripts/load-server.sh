@@ -2,8 +2,10 @@
 # Puts city-server under load on loopback with wrk and prints a Markdown table: /health, and
 # /api/search with a seeded mix of the recommended mode's queries (Benchmarks' query mix:
 # prefixes, typos, alternate names, places), at 1, 16 and 64 connections for DURATION seconds
-# each (30 by default; --smoke: 3). The server runs on Data/'s index (built into a temporary
-# folder), one process, on a free port; wrk's own threads take a core of the two.
+# each (30 by default; --smoke: 3), then the mix at 16 connections while the index file is
+# replaced every second; and the server's peak resident memory. The server runs on Data/'s
+# index (built into a temporary folder), one process, on a free port; wrk's own threads take a
+# core of the two.
 #
 # Usage: Scripts/load-server.sh [--smoke] [DURATION]
 set -euo pipefail
@@ -72,6 +74,33 @@ print(f"| {name} | {connections} | {int(requests) / (int(micros) / 1e6):,.0f} | 
 PYTHON
     done
 done
-# The server still answers, and its metrics counted the requests.
+# The search mix again at 16 connections while another index file is renamed over the served
+# one every second (the server verifies and swaps it at its next check): no error, no crash.
+(
+    while true; do
+        cp "$work/cities.cidx" "$work/next.cidx" && mv "$work/next.cidx" "$work/cities.cidx"
+        sleep 1
+    done
+) &
+replacer=$!
+# At least 10 s: a swap waits for the next check (2 s) and a verification of the whole file.
+line="$(wrk -t 2 -c 16 -d "$(( duration > 10 ? duration : 10 ))s" --latency -s "$work/queries.lua" "$base" | grep '^RESULT')"
+kill "$replacer"; wait "$replacer" 2> /dev/null || true
+read -r _ requests errors p50 p99 max micros bytes <<< "$line"
+python3 - "$requests" "$errors" "$p50" "$p99" "$max" "$micros" <<'PYTHON'
+import sys
+requests, errors, p50, p99, maximum, micros = sys.argv[1:]
+def ms(us): return f"{int(us) / 1000:.2f} ms"
+print(f"| /api/search (mix), index replaced every second | 16 | {int(requests) / (int(micros) / 1e6):,.0f} | {ms(p50)} | {ms(p99)} | {ms(maximum)} | {errors} |")
+PYTHON
+# The server still answers, its metrics counted the requests and the replacements, and its peak
+# resident memory (VmHWM: the mapped index's pages it touched count too).
+kill -0 "$server" || { echo "city-server died" >&2; cat "$work/server.log" >&2; exit 1; }
 curl -sf "$base/health" > /dev/null
-curl -sf "$base/metrics" | grep -q 'city_server_requests_total{endpoint="search",status="200"}'
+metrics="$(curl -sf "$base/metrics")"
+grep -q 'city_server_requests_total{endpoint="search",status="200"}' <<< "$metrics"
+replaced="$(awk '/^city_server_index_replacements_total\{outcome="replaced"\}/ {print $2}' <<< "$metrics")"
+refused="$(awk '/^city_server_index_replacements_total\{outcome="refused"\}/ {print $2}' <<< "$metrics")"
+echo
+echo "Index files swapped in during the last run: ${replaced:-0} (refused: ${refused:-0}); peak RSS of city-server: $(awk '/VmHWM/ {printf "%.0f MiB", $2 / 1024}' "/proc/$server/status")."
+[ "${replaced:-0}" -gt 0 ] || { echo "no replacement was served" >&2; exit 1; }

@@ -13,13 +13,16 @@ struct IndexReplacementWatcher: Service {
     let logger: Logger
 
     func run() async throws {
+        logger.info("watching the index file for replacements", metadata: ["path": "\(served.path)", "every": "\(interval)"])
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
             } catch {
+                logger.error("watcher stopped", metadata: ["error": "\(error)"])
                 return
             }
             if Task.isShuttingDownGracefully { return }
+            logger.debug("checking", metadata: ["path": "\(served.path)"])
             checkOnce()
         }
     }

@@ -70,3 +70,19 @@ struct ServedIndexTests {
         #expect(throws: (any Error).self) { try ServedIndex(path: path) }
     }
 }
+
+@Suite("city-server's index watcher")
+struct IndexWatcherTests {
+    @Test("the same bytes in a new file are a replacement, and the running service's watcher swaps it in")
+    func sameBytesNewFile() async throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        let copy = fixture.path + ".copy"
+        try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
+        #expect(rename(copy, fixture.path) == 0)
+        guard case .replaced = fixture.served.checkForReplacement() else {
+            Issue.record("a new file with the same bytes was not noticed")
+            return
+        }
+    }
+}
