@@ -56,18 +56,11 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             json.field("count", matches.totalCount)
             json.field("offset", search.offset)
             json.field("tookMicroseconds", took.microseconds)
-            json.key(search.format == .geojson ? "features" : "results")
-            json.array { json in
-                for match in page {
-                    if search.format == .geojson {
-                        json.feature(latitude: match.latitude, longitude: match.longitude) { $0.match(match, near: search.near, coordinates: false) }
-                    } else {
-                        json.object { $0.match(match, near: search.near) }
-                    }
-                }
+            json.places(page, format: search.format, at: { ($0.latitude, $0.longitude) }) { json, match, coordinates in
+                json.match(match, near: search.near, coordinates: coordinates)
             }
         }
-        return json.response(contentType: search.format == .geojson ? "application/geo+json" : "application/json; charset=utf-8")
+        return json.response(contentType: search.format.contentType)
     }
 
     router.get("/api/nearest") { request, _ -> Response in
@@ -90,18 +83,11 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             }
             json.field("count", cities.count)
             json.field("tookMicroseconds", took.microseconds)
-            json.key(nearest.format == .geojson ? "features" : "results")
-            json.array { json in
-                for city in cities {
-                    if nearest.format == .geojson {
-                        json.feature(latitude: city.city.latitude, longitude: city.city.longitude) { $0.nearby(city, coordinates: false) }
-                    } else {
-                        json.object { $0.nearby(city) }
-                    }
-                }
+            json.places(cities, format: nearest.format, at: { ($0.city.latitude, $0.city.longitude) }) { json, city, coordinates in
+                json.nearby(city, coordinates: coordinates)
             }
         }
-        return json.response(contentType: nearest.format == .geojson ? "application/geo+json" : "application/json; charset=utf-8")
+        return json.response(contentType: nearest.format.contentType)
     }
 
     router.get("/api/cities/{id}") { request, context -> Response in
@@ -184,6 +170,24 @@ extension Duration {
 }
 
 extension JSONWriter {
+    /// The places of an answer: `results`, an array of objects (`write` gives each its
+    /// coordinates), or for GeoJSON `features`, point features whose properties `write` gives
+    /// without coordinates (the geometry holds them).
+    mutating func places<Place>(_ places: some Sequence<Place>, format: SearchRequest.Format, at location: (Place) -> (Double, Double),
+                                write: (inout JSONWriter, Place, _ withCoordinates: Bool) -> Void) {
+        key(format == .geojson ? "features" : "results")
+        array { json in
+            for place in places {
+                if format == .geojson {
+                    let (latitude, longitude) = location(place)
+                    json.feature(latitude: latitude, longitude: longitude) { write(&$0, place, false) }
+                } else {
+                    json.object { write(&$0, place, true) }
+                }
+            }
+        }
+    }
+
     /// A GeoJSON point feature (RFC 7946), its properties written by `properties`.
     mutating func feature(latitude: Double, longitude: Double, properties: (inout JSONWriter) -> Void) {
         object { json in

@@ -10,7 +10,11 @@ struct SearchRequest: Sendable {
     static let maximumLimit = 100
     static let maximumOffset = 1_000
 
-    enum Format: String { case json, geojson }
+    enum Format: String {
+        case json, geojson
+
+        var contentType: String { self == .geojson ? "application/geo+json" : "application/json; charset=utf-8" }
+    }
 
     var query: String
     var matching: MatchMode = .words

@@ -10,26 +10,19 @@ screenshot of each step under OUTPUT (not committed).
 Usage: page_test.py SERVER_BINARY INDEX OUTPUT_FOLDER
 Needs: pip install playwright; apt-get install chromium (no browser is downloaded).
 """
-import os, re, subprocess, sys, time
+import os, sys, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from server_process import ServerProcess  # noqa: E402
 
 from playwright.sync_api import expect, sync_playwright
 
 server_binary, index, output = sys.argv[1:4]
 os.makedirs(output, exist_ok=True)
 
-server = subprocess.Popen([server_binary, "--index", index, "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+server = ServerProcess(server_binary, index)
 try:
-    base = None
-    deadline = time.time() + 120
-    while base is None and time.time() < deadline:
-        line = server.stdout.readline()
-        if not line:
-            raise SystemExit(f"city-server exited with {server.wait()} before listening")
-        found = re.search(r"at (http://127\.0\.0\.1:\d+/)", line)
-        if found:
-            base = found.group(1)
-    if base is None:
-        raise SystemExit("city-server did not start within 120 s")
+    base = server.base
     print(f"page test: {base}")
 
     with sync_playwright() as playwright:
@@ -129,12 +122,4 @@ try:
         browser.close()
     print(f"page test: passed; screenshots in {output}")
 finally:
-    # SIGTERM: a graceful shutdown, exit status 0.
-    server.terminate()
-    try:
-        status = server.wait(timeout=30)
-    except subprocess.TimeoutExpired:
-        server.kill()
-        raise SystemExit("city-server did not stop within 30 s of SIGTERM")
-    if status != 0:
-        raise SystemExit(f"city-server exited with {status} on SIGTERM")
+    server.stop()

@@ -5,13 +5,15 @@ refused, and a well-behaved keep-alive connection is served request after reques
 
 Usage: connection_limits_test.py SERVER_BINARY INDEX
 """
-import re, socket, subprocess, sys, time
+import os, re, socket, sys, time
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+from server_process import ServerProcess  # noqa: E402
 
 server_binary, index = sys.argv[1:3]
 TIMEOUT = 2
-server = subprocess.Popen([server_binary, "--index", index, "--port", "0", "--idle-timeout", str(TIMEOUT)],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-
+server = ServerProcess(server_binary, index, "--idle-timeout", str(TIMEOUT))
+port = server.port
 
 def connect():
     return socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -31,15 +33,6 @@ def closed_within(sock, seconds):
 
 
 try:
-    port = None
-    deadline = time.time() + 120
-    while port is None and time.time() < deadline:
-        line = server.stdout.readline()
-        if not line:
-            raise SystemExit(f"city-server exited with {server.wait()} before listening")
-        found = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)
-        port = int(found.group(1)) if found else None
-
     # Keep-alive: three requests on one connection, each answered.
     with connect() as sock:
         for _ in range(3):
@@ -105,5 +98,4 @@ try:
         assert sock.recv(4096).startswith(b"HTTP/1.1 200")
     print("connection limits: passed")
 finally:
-    server.terminate()
-    server.wait(timeout=30)
+    server.stop()
