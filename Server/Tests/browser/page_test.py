@@ -77,7 +77,9 @@ try:
         page.get_by_role("switch", name="Near me").check()
         expect(page.locator("#near-status")).to_contain_text("Near 37.80, -122.39")
         box.fill("")
-        box.press_sequentially("san", delay=60)
+        with page.expect_response(lambda response: "q=san&" in response.url and "near=" in response.url):
+            box.press_sequentially("san", delay=60)
+        expect(page.locator("#status")).not_to_contain_text("289 cities")
         expect(options.first).to_contain_text("km away", timeout=10000)
         expect(options.first).to_contain_text("San Francisco")
         page.screenshot(path=os.path.join(output, "3-near-me.png"))
