@@ -1,4 +1,4 @@
-// CityJSON.swift: a city, a match and a nearby city as the API writes them.
+// CityJSON.swift: a city, a match and a nearby city as the API writes them, as JSON or GeoJSON.
 import CityIndex
 
 extension JSONWriter {
@@ -46,6 +46,44 @@ extension JSONWriter {
     mutating func nearby(_ nearby: NearbyCity, coordinates: Bool = true) {
         cityFields(nearby.city, coordinates: coordinates)
         field("distanceMeters", nearby.distanceMeters, decimals: 0)
+    }
+}
+
+extension JSONWriter {
+    /// The places of an answer: `results`, an array of objects (`write` gives each its
+    /// coordinates), or for GeoJSON `features`, point features whose properties `write` gives
+    /// without coordinates (the geometry holds them).
+    mutating func places<Place>(_ places: some Sequence<Place>, format: SearchRequest.Format, at location: (Place) -> (Double, Double),
+                                write: (inout JSONWriter, Place, _ withCoordinates: Bool) -> Void) {
+        key(format == .geojson ? "features" : "results")
+        array { json in
+            for place in places {
+                if format == .geojson {
+                    let (latitude, longitude) = location(place)
+                    json.feature(latitude: latitude, longitude: longitude) { write(&$0, place, false) }
+                } else {
+                    json.object { write(&$0, place, true) }
+                }
+            }
+        }
+    }
+
+    /// A GeoJSON point feature (RFC 7946), its properties written by `properties`.
+    mutating func feature(latitude: Double, longitude: Double, properties: (inout JSONWriter) -> Void) {
+        object { json in
+            json.field("type", "Feature")
+            json.key("geometry")
+            json.object { json in
+                json.field("type", "Point")
+                json.key("coordinates")
+                json.array { json in
+                    json.value(longitude, decimals: 6)
+                    json.value(latitude, decimals: 6)
+                }
+            }
+            json.key("properties")
+            json.object(properties)
+        }
     }
 }
 

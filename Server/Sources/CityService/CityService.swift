@@ -6,30 +6,6 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// How a service is set up: where it listens, who may call it from other sites, how often
-/// it looks for a replaced index, how long an idle connection stays open.
-public struct ServiceOptions: Sendable {
-    public var host = "127.0.0.1"
-    public var port = 8080
-    /// Origins whose pages may call the API (`https://example.com`; `*` for any).
-    public var corsOrigins: Set<String> = []
-    /// How often the index file is checked for a replacement.
-    public var checkInterval: Duration = .seconds(2)
-    /// How long a connection may stay idle, and how long a request's head may take to arrive
-    /// whole after the connection opens or the previous response ends.
-    public var idleTimeout: Duration = .seconds(30)
-
-    public init() {}
-}
-
-/// The limits on a request's head: 16 KB per header line, 32 KB in all, 100 lines. A search
-/// needs a few hundred bytes; larger heads are refused by the HTTP parser (the connection closes).
-public enum RequestHeadLimits {
-    public static let fieldBytes = 16 * 1024
-    public static let totalBytes = 32 * 1024
-    public static let fieldCount = 100
-}
-
 /// The routes of the service (README "city-server"), answering from `served`.
 public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: StaticPage,
                        options: ServiceOptions = ServiceOptions()) -> Router<BasicRequestContext> {
@@ -167,42 +143,4 @@ extension Duration {
     var microseconds: Int { Int(components.seconds) * 1_000_000 + Int(components.attoseconds / 1_000_000_000_000) }
     /// Whole nanoseconds.
     var nanoseconds: Int { Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000) }
-}
-
-extension JSONWriter {
-    /// The places of an answer: `results`, an array of objects (`write` gives each its
-    /// coordinates), or for GeoJSON `features`, point features whose properties `write` gives
-    /// without coordinates (the geometry holds them).
-    mutating func places<Place>(_ places: some Sequence<Place>, format: SearchRequest.Format, at location: (Place) -> (Double, Double),
-                                write: (inout JSONWriter, Place, _ withCoordinates: Bool) -> Void) {
-        key(format == .geojson ? "features" : "results")
-        array { json in
-            for place in places {
-                if format == .geojson {
-                    let (latitude, longitude) = location(place)
-                    json.feature(latitude: latitude, longitude: longitude) { write(&$0, place, false) }
-                } else {
-                    json.object { write(&$0, place, true) }
-                }
-            }
-        }
-    }
-
-    /// A GeoJSON point feature (RFC 7946), its properties written by `properties`.
-    mutating func feature(latitude: Double, longitude: Double, properties: (inout JSONWriter) -> Void) {
-        object { json in
-            json.field("type", "Feature")
-            json.key("geometry")
-            json.object { json in
-                json.field("type", "Point")
-                json.key("coordinates")
-                json.array { json in
-                    json.value(longitude, decimals: 6)
-                    json.value(latitude, decimals: 6)
-                }
-            }
-            json.key("properties")
-            json.object(properties)
-        }
-    }
 }
