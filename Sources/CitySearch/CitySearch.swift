@@ -27,7 +27,8 @@ struct CitySearch: AsyncParsableCommand {
             "mount"… (WORDS.md §7). \
             Several QUERY words are joined with single spaces; no QUERY matches every city.
 
-            --add-favorite, --remove-favorite and --list-favorites manage the favorites file and exit.
+            --add-favorite, --remove-favorite and --list-favorites manage the favorites file and exit; \
+            a favorite must be a city of --index (checked when the index opens).
 
             --index also opens a compressed artifact (build-index --compress), recognised by its \
             first bytes and decompressed into a private temporary file. --id prints one city; \
@@ -36,7 +37,7 @@ struct CitySearch: AsyncParsableCommand {
             NDJSON (one result per line) or CSV.
 
             Exit status: 0 success (also when nothing matches); 1 --id names no city; 64 usage error \
-            (also --interactive without a terminal); 65 the index file is invalid or damaged; 66 the \
+            (also --interactive without a terminal, and --add-favorite with an id the index does not have); 65 the index file is invalid or damaged; 66 the \
             index file cannot be opened; 74 the favorites file cannot be read or written.
             """,
         version: CityIndexRelease.description)
@@ -191,6 +192,12 @@ struct CitySearch: AsyncParsableCommand {
             }
             try cityIndex.checkFileUnchanged()   // rewritten in place meanwhile: print nothing wrong
             if !output.isEmpty { print(output) }
+            // A country the index has no city of finds nothing: say so, rather than leave the
+            // user to wonder about the query (one pass over the cities per country given).
+            for country in Set(countries.map { $0.uppercased() }).sorted()
+            where try cityIndex.search("", matching: .prefix, limit: 1, countries: [country]).totalCount == 0 {
+                warn("no city of \(index) is in \(country)")
+            }
         } catch .queryTooLong(let byteCount, let limit) {
             throw fail("the query has \(byteCount) bytes, more than the \(limit) a search takes", status: 64)
         } catch {
@@ -200,16 +207,29 @@ struct CitySearch: AsyncParsableCommand {
 
     /// `--add-favorite`, `--remove-favorite`, `--list-favorites`: each change is one locked
     /// read-change-write of the file (FavoritesStore), so concurrent runs lose nothing.
+    /// A favorite is a city of the index: an id it does not have is refused (status 64), and
+    /// without an index that opens the ids are added as given, with a warning.
     private func manageFavorites() throws {
+        let cityIndex = try? CityIndex(path: index)
+        if let cityIndex {
+            for id in favoritesToAdd where cityIndex.city(id: id) == nil {
+                throw fail("no city has id \(id) in \(index): a favorite is one of its cities (--id \(id) looks one up)", status: 64)
+            }
+        } else if !favoritesToAdd.isEmpty {
+            warn("\(index) does not open, so the ids are added without a check that they are cities")
+        }
         do {
             let store = try FavoritesStore(fileURL: URL(fileURLWithPath: favorites))
             for id in favoritesToAdd { try store.add(id) }
             for id in favoritesToRemove { try store.remove(id) }
             guard listFavorites else { return }
-            let cityIndex = try? CityIndex(path: index)
-            for id in store.ids.sorted() {
+            let ids = store.ids.sorted()
+            if ids.isEmpty { warn("no favorites in \(favorites) (--add-favorite ID adds one)") }
+            for id in ids {
                 if let city = cityIndex?.city(id: id) {
                     print("\(id)\t\(TerminalText.safe(city.name)), \(TerminalText.safe(city.countryCode))")
+                } else if cityIndex != nil {
+                    print("\(id)\t(not a city of \(TerminalText.safe(index)))")
                 } else {
                     print(id)
                 }
@@ -217,6 +237,12 @@ struct CitySearch: AsyncParsableCommand {
         } catch {
             throw fail("\(error)", status: 74)
         }
+    }
+
+    /// A note on standard error that does not change the exit status.
+    private func warn(_ message: String) {
+        var standardError = StandardError()
+        print("city-search: " + message, to: &standardError)
     }
 
     /// `--nearest`: a bad point, distance or population is one line and status 64.

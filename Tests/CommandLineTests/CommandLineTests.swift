@@ -379,7 +379,9 @@ struct CommandLineTests {
         let ranges = [1 ..< 301, 1_001 ..< 1_301]
         let outcomes = try await withThrowingTaskGroup(of: Tool.Outcome.self) { group in
             for range in ranges {
-                let arguments = ["--favorites", file] + range.flatMap { ["--add-favorite", String($0)] }
+                // No index to check the ids against (a missing one): they are added as given.
+                let arguments = ["--favorites", file, "--index", directory.appendingPathComponent("none.cidx").path]
+                    + range.flatMap { ["--add-favorite", String($0)] }
                 group.addTask { try Tool(name: "city-search").run(arguments) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -397,6 +399,38 @@ struct CommandLineTests {
         #expect(!named.standardOutput.hasPrefix("1\n"))
     }
 
+    @Test("a favorite must be a city of the index; an empty list and a country without cities say so")
+    func favoriteAndCountryMessages() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("favorites.json").path
+        let indexPath = directory.appendingPathComponent("small.cidx")
+        try Data(Fixtures.smallIndexBytes).write(to: indexPath)
+        let empty = try citySearch.run(["--favorites", file, "--index", indexPath.path, "--list-favorites"])
+        #expect(empty.status == 0 && empty.standardOutput.isEmpty)
+        #expect(empty.standardError.contains("no favorites in \(file)"))
+        let unknown = try citySearch.run(["--favorites", file, "--index", indexPath.path, "--add-favorite", "42"])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("no city has id 42 in \(indexPath.path)"))
+        let saved = FileManager.default.fileExists(atPath: file) ? try String(contentsOfFile: file, encoding: .utf8) : ""
+        #expect(!saved.contains("42"))
+        let known = try citySearch.run(["--favorites", file, "--index", indexPath.path, "--add-favorite", "707860", "--list-favorites"])
+        #expect(known.status == 0 && known.standardOutput == "707860\tHurzuf, UA\n")
+        // Without an index that opens, ids are added as given, with a warning.
+        let unchecked = try citySearch.run(["--favorites", file, "--index", directory.appendingPathComponent("none.cidx").path,
+                                            "--add-favorite", "42"])
+        #expect(unchecked.status == 0 && unchecked.standardError.contains("without a check"))
+        let listed = try citySearch.run(["--favorites", file, "--index", indexPath.path, "--list-favorites"])
+        #expect(listed.standardOutput.contains("42\t(not a city of \(indexPath.path))"))
+        // A country the index has no city of.
+        let nowhere = try citySearch.run(["--index", indexPath.path, "--country", "XX", "--country", "fr", "paris"])
+        #expect(nowhere.status == 0)
+        #expect(nowhere.standardError.contains("no city of \(indexPath.path) is in XX"))
+        #expect(!nowhere.standardError.contains("is in FR"))
+        let somewhere = try citySearch.run(["--index", indexPath.path, "--country", "fr", "zzz"])
+        #expect(somewhere.status == 0 && somewhere.standardError.isEmpty)
+    }
+
     @Test("SIGKILL while city-search adds favorites leaves the favorites file, its lock, and nothing else")
     func killDuringFavorites() throws {
         let directory = try temporaryDirectory()
@@ -406,7 +440,8 @@ struct CommandLineTests {
             let process = Process()
             process.executableURL = Tool.productsDirectory.appendingPathComponent("city-search")
             // 500 changes, each a locked read-change-write of the file: kills land mid-write.
-            process.arguments = ["--favorites", file] + (1 ... 500).flatMap { ["--add-favorite", String($0)] }
+            process.arguments = ["--favorites", file, "--index", directory.appendingPathComponent("none.cidx").path]
+                + (1 ... 500).flatMap { ["--add-favorite", String($0)] }
             process.standardOutput = FileHandle.nullDevice
             try process.run()
             Thread.sleep(forTimeInterval: delay)
