@@ -1,11 +1,14 @@
 // IndexReplacementWatcher.swift: the service that notices a replaced index file and swaps it in.
+import Dispatch
 import Hummingbird
 import Logging
 import ServiceLifecycle
 
 /// Checks every `interval` whether the file at the served index's path was replaced
 /// (`ServedIndex.checkForReplacement()`), and logs what it found: a new index served, or a
-/// damaged one refused while the old keeps serving. Stops on graceful shutdown.
+/// damaged one refused while the old keeps serving. Stops on graceful shutdown. A check that
+/// finds a new file verifies all of it (seconds for a large index): it runs on a thread of its
+/// own, not on one of the few that answer requests.
 struct IndexReplacementWatcher: Service {
     let served: ServedIndex
     let metrics: RequestMetrics
@@ -23,13 +26,17 @@ struct IndexReplacementWatcher: Service {
             }
             if Task.isShuttingDownGracefully { return }
             logger.debug("checking", metadata: ["path": "\(served.path)"])
-            checkOnce()
+            await checkOnce()
         }
     }
 
     /// One check, logged and counted.
-    func checkOnce() {
-        switch served.checkForReplacement() {
+    func checkOnce() async {
+        let served = served
+        let outcome = await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .utility).async { continuation.resume(returning: served.checkForReplacement()) }
+        }
+        switch outcome {
         case .unchanged:
             break
         case .replaced(let checksum):
