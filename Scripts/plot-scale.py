@@ -100,7 +100,7 @@ def main():
                   f"({time_fit[0]:+.1f} s), index {size_fit[1]:.1f} MB per million. Peak memory is not linear: the "
                   "sorts are bounded by `--memory-limit` (default 1 GiB) and spill sorted runs to disk past it. "
                   f"From the two largest rows it grows {growth * 1e6:,.0f} MiB per million cities "
-                  "(STATUS.md, \"Scale\", says where). Extrapolated to 100 million cities: "
+                  "(docs/journal, the status notes on scale, say where). Extrapolated to 100 million cities: "
                   f"{duration(time_fit[0] + 100 * time_fit[1])}, about {memory_100m / 1024:,.1f} GiB of memory, "
                   f"{(size_fit[0] + 100 * size_fit[1]) / 1000:,.1f} GB of index, and scratch disk for the spilled runs "
                   "(about the size of the JSON) plus twice the index while it is written."]

@@ -114,6 +114,10 @@ if [ "$smoke" = true ]; then
     cat "$report"
     echo "benchmark smoke pass: ok" >&2
 else
+    # The hand-written method and machine notes at the end of RESULTS.md are carried over.
+    if [ -f RESULTS.md ] && grep -q '^## Method and machine notes' RESULTS.md; then
+        { echo; sed -n '/^## Method and machine notes/,$p' RESULTS.md; } >> "$report"
+    fi
     cp "$report" RESULTS.md
     echo "wrote Benchmarks/RESULTS.md" >&2
 fi

@@ -12,9 +12,7 @@ struct BuildFailure: Error, CustomStringConvertible {
     var description: String {
         switch underlying {
         case IndexBuildError.input(.inputTooLarge(let limit)):
-            let suggestion = limit > Int.max / 4 ? Int.max : limit * 4
-            return "build-index: \(inputPath) decompresses to more than \(limit) bytes, the --max-input-bytes limit that guards "
-                + "against decompression bombs; if the input is genuine, pass --max-input-bytes \(suggestion) (or more)"
+            return "build-index: \(inputPath) decompresses to " + MaximumInputAdvice(path: inputPath, limit: limit).text
         case IndexBuildError.invalidCityList(let error): return "build-index: \(inputPath):\(error)"
         case let error as CityListError: return "build-index: \(inputPath):\(error)"
         default: return "build-index: \(underlying)"

@@ -106,7 +106,7 @@ struct BuildIndex: ParsableCommand {
         }
         do {
             var written: (format: String, byteCount: Int)?
-            let summary: BuildSummary
+            var summary: BuildSummary
             if let compress {
                 // The plain index goes to a file with no name in the scratch directory (built in
                 // bounded memory, as without --compress; nothing of it outlives the process,
@@ -116,10 +116,16 @@ struct BuildIndex: ParsableCommand {
                 defer { close(plain.descriptor) }
                 summary = try builder.build(inputPath: inputPath, intoEmptyFile: plain.descriptor, openedBy: plain.path, name: output)
                 progress.phase("compressing (\(compress.rawValue))")
+                let compressionStart = ContinuousClock.now
                 let byteCount = try AtomicFileWriter.write(to: output) { descriptor, _ in
                     try DescriptorWriting.compress(fileAt: plain.path, as: compress.format, into: descriptor, outputName: output)
                 }
                 written = (compress.rawValue, byteCount)
+                // The compression is part of the run: its time is a phase, and in the elapsed time.
+                let compression = ContinuousClock.now - compressionStart
+                let seconds = Double(compression.components.seconds) + Double(compression.components.attoseconds) / 1e18
+                summary.phases.append(.init(name: "compressing", seconds: seconds))
+                summary.elapsedSeconds += seconds
             } else {
                 // Written section by section as they are built: never the whole file in memory.
                 summary = try builder.build(inputPath: inputPath, outputPath: output)

@@ -22,10 +22,8 @@ public struct CityIndex: Sendable {
     /// On how many threads one typo-tolerant search may walk the trie (WORDS.md §6): the
     /// search's own and up to `typoSearchThreads − 1` others of the system's pool, sharing the
     /// root's subtrees (a pool thread that comes after the search's own has taken them all is
-    /// not waited for); clamped to 1…8. The answers do not depend on it. The default, 2, takes
-    /// words with typos on `Data/` from 122.5 to 109.7 µs p50 and from 3.23 to 2.00 ms p99 on
-    /// a 2-core machine (CHANGELOG.md, 0.8.0; 1.63 ms p99 since 0.8.1, 1.34 ms on files built
-    /// by 0.8.2); 1 keeps every search on the caller's thread, which a server answering many
+    /// not waited for); clamped to 1…8. The answers do not depend on it. The default, 2, shortens
+    /// a long typo-tolerant search by up to half on a machine with two free cores; 1 keeps every search on the caller's thread, which a server answering many
     /// searches at once, each on its own thread, may prefer.
     public var typoSearchThreads = 2
 

@@ -40,6 +40,11 @@ public struct BuildSummary: Sendable, Equatable {
     public struct PhaseTime: Sendable, Equatable {
         public let name: String
         public let seconds: Double
+
+        public init(name: String, seconds: Double) {
+            self.name = name
+            self.seconds = seconds
+        }
     }
 
     /// A table for a terminal.

@@ -1,8 +1,8 @@
 // IndexBuilder+Records.swift: building an index from Swift values or a file URL instead of a path.
 import Foundation
 
-/// One city to build an index from in Swift: the fields of the JSON city list (README.md,
-/// "Input rules"), with the same rules.
+/// One city to build an index from in Swift: the fields of the JSON city list (INPUT.md),
+/// with the same rules.
 public struct CityRecord: Sendable, Equatable {
     /// `_id`: unique, 0…2³²−1.
     public var id: Int

@@ -142,10 +142,12 @@ final class InteractiveSearch {
             }
         }
         while lines.count < rows - 1 { lines.append("") }
-        lines.append("↑/↓ select · Enter details · Ctrl-F favorite · Tab favorites only · Esc quit")
+        let footer = "↑/↓ select · Enter details · Ctrl-F favorite · Tab favorites only · Esc quit"
+        lines.append(footer.count <= columns ? footer : "↑↓ · Enter · Ctrl-F ★ · Tab ★ only · Esc")
+        // Each line is cut to the width: a wrapped line would push the "Search:" line off the top.
         var screen = "\u{1B}[H"
         for (number, line) in lines.prefix(rows).enumerated() {
-            screen += line + "\u{1B}[K" + (number < rows - 1 ? "\r\n" : "")
+            screen += TerminalText.clipped(line, to: columns) + "\u{1B}[K" + (number < rows - 1 ? "\r\n" : "")
         }
         screen += "\u{1B}[1;\(9 + query.count)H"
         Terminal.write(screen)

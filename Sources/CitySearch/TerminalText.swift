@@ -23,6 +23,52 @@ enum TerminalText {
         return result
     }
 
+    /// `line` cut to `columns` terminal columns, ending in "…" when cut. Escape sequences
+    /// (`ESC [ … letter`: bold, reverse video) take no column; a wide character (CJK, Hangul,
+    /// full-width forms) takes two. A cut line ends with the attributes reset. O(*n*).
+    static func clipped(_ line: String, to columns: Int) -> String {
+        guard columns > 0 else { return "" }
+        guard width(of: line) > columns else { return line }
+        var result = "", used = 0, inEscape = false
+        for character in line {
+            if inEscape || character == "\u{1B}" {
+                result.append(character)
+                inEscape = character == "\u{1B}" || !character.isLetter
+                continue
+            }
+            let width = columnWidth(character)
+            if used + width > columns - 1 { break }
+            result.append(character)
+            used += width
+        }
+        return result + "…\u{1B}[0m"
+    }
+
+    /// The columns `line` takes on a terminal (escape sequences take none).
+    static func width(of line: String) -> Int {
+        var total = 0, inEscape = false
+        for character in line {
+            if inEscape || character == "\u{1B}" {
+                inEscape = character == "\u{1B}" || !character.isLetter
+                continue
+            }
+            total += columnWidth(character)
+        }
+        return total
+    }
+
+    /// The columns `character` takes: 2 for East Asian wide and
+    /// full-width characters, 1 otherwise.
+    private static func columnWidth(_ character: Character) -> Int {
+        switch character.unicodeScalars.first?.value ?? 0 {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+
     /// Whether `scalar` is a C0 or C1 control character or DEL.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F ... 0x9F).contains(scalar.value)

@@ -6,8 +6,10 @@ import Testing
 
 @Suite("Search agrees with the naive filter of SEARCH.md")
 struct DifferentialSearchTests {
-    /// 2,000 by default; `CITYINDEX_TEST_QUERIES` lowers it for slow runs (sanitizers).
-    static let queryCount = ProcessInfo.processInfo.environment["CITYINDEX_TEST_QUERIES"].flatMap { Int($0) } ?? 2_000
+    /// 2,000 in a full run, 500 in a quick one (`TestScale`); `CITYINDEX_TEST_QUERIES` sets it
+    /// outright (sanitizer runs lower it).
+    static let queryCount = ProcessInfo.processInfo.environment["CITYINDEX_TEST_QUERIES"].flatMap { Int($0) }
+        ?? TestScale.count(full: 2_000, quick: 500)
 
     /// Runs `queryCount` seeded queries and compares count, order, ids and highlights.
     private func compare(_ dataset: LoadedDataset, queryCount: Int, seed: UInt64) throws {
@@ -30,14 +32,14 @@ struct DifferentialSearchTests {
         #expect(nonEmptyResults > queryCount / 2)
     }
 
-    @Test("2,000 random queries on Data/cities500.json.xz")
+    @Test("random queries on Data/cities500.json.xz (2,000; 500 quick)")
     func defaultDataset() throws {
         let dataset = try Fixtures.defaultDataset.get()
         #expect(dataset.index.cityCount == dataset.reference.cityCount)
         try compare(dataset, queryCount: Self.queryCount, seed: 500)
     }
 
-    @Test("2,000 random queries on the real 209,557-city list (CITYINDEX_SHARED)",
+    @Test("random queries on the real 209,557-city list (CITYINDEX_SHARED; 2,000; 500 quick)",
           .enabled(if: Fixtures.sharedDataset != nil, "set CITYINDEX_SHARED to the shared folder (data/cities.json.xz)"))
     func sharedDataset() throws {
         let loaded = try #require(Fixtures.sharedDataset)

@@ -141,10 +141,12 @@ struct TypoToleranceTests {
 
 @Suite("Typo-tolerant search agrees with the naive reference on Data/")
 struct TypoToleranceDifferentialTests {
-    /// How many typo'd names are drawn (30 by default), and a third as many wrong first
-    /// letters; a deep run sets `CITYINDEX_TYPO_QUERIES` higher (each query costs the naive
-    /// reference about a second) and `CITYINDEX_TYPO_SEED` (12 by default) to draw others.
-    static let drawnQueryCount = ProcessInfo.processInfo.environment["CITYINDEX_TYPO_QUERIES"].flatMap { Int($0) } ?? 30
+    /// How many typo'd names are drawn (30 in a full run, 12 in a quick one: `TestScale`), and a
+    /// third as many wrong first letters; a deep run sets `CITYINDEX_TYPO_QUERIES` higher (each
+    /// query costs the naive reference about a second) and `CITYINDEX_TYPO_SEED` (12 by default)
+    /// to draw others.
+    static let drawnQueryCount = ProcessInfo.processInfo.environment["CITYINDEX_TYPO_QUERIES"].flatMap { Int($0) }
+        ?? TestScale.count(full: 30, quick: 12)
     static let drawSeed = ProcessInfo.processInfo.environment["CITYINDEX_TYPO_SEED"].flatMap { UInt64($0) } ?? 12
 
     /// Names of populous cities with one or two random edits (deletion, insertion,

@@ -215,7 +215,10 @@ struct WordSearchTests {
 
 @Suite("Word matching and population order agree with the naive reference on real data")
 struct WordSearchDifferentialTests {
-    static let queryCount = DifferentialSearchTests.queryCount / 4
+    /// 500 in a full run, 100 in a quick one (`TestScale`): the naive reference reads every
+    /// name for each query. `CITYINDEX_TEST_QUERIES` sets four times it.
+    static let queryCount = ProcessInfo.processInfo.environment["CITYINDEX_TEST_QUERIES"].flatMap { Int($0) }.map { $0 / 4 }
+        ?? TestScale.count(full: 500, quick: 100)
 
     /// Compares word matching (all matches, alphabetical), the population top 10 of word and
     /// prefix matching, and the total counts, for `queryCount` seeded queries.
@@ -256,12 +259,12 @@ struct WordSearchDifferentialTests {
         #expect(nonEmptyResults > Self.queryCount / 2)
     }
 
-    @Test("500 random word queries on Data/cities500.json.xz (alternate names, populations)")
+    @Test("random word queries on Data/cities500.json.xz (alternate names, populations; 500, 100 quick)")
     func defaultDataset() throws {
         try compare(Fixtures.defaultDataset.get(), seed: 6)
     }
 
-    @Test("500 random word queries on the real 209,557-city list (CITYINDEX_SHARED)",
+    @Test("random word queries on the real 209,557-city list (CITYINDEX_SHARED; 500, 100 quick)",
           .enabled(if: Fixtures.sharedDataset != nil, "set CITYINDEX_SHARED to the shared folder (data/cities.json.xz)"))
     func sharedDataset() throws {
         let loaded = try #require(Fixtures.sharedDataset)

@@ -86,6 +86,12 @@ struct CommandLineConventionTests {
             let written = summary?["written"] as? [String: Any]
             let size = try FileManager.default.attributesOfItem(atPath: artifact)[.size] as? Int
             #expect(written?["bytes"] as? Int == size && written?["format"] as? String == format)
+            // The compression is a phase of the run, and counts in its elapsed time.
+            let phases = summary?["phases"] as? [[String: Any]] ?? []
+            let compressing = phases.last { $0["name"] as? String == "compressing" }?["seconds"] as? Double
+            let elapsed = summary?["elapsedSeconds"] as? Double ?? 0
+            #expect(compressing != nil && elapsed >= compressing!, "\(phases)")
+            #expect(abs(elapsed - phases.compactMap { $0["seconds"] as? Double }.reduce(0, +)) < 0.05, "\(phases), \(elapsed)")
             // Built plain into a temporary file, then compressed from it: the artifact holds
             // exactly the plain index, and the temporary file is gone.
             #expect(try ArtifactCodec.decompress(Array(Data(contentsOf: URL(fileURLWithPath: artifact))), maximumByteCount: 1 << 30)
@@ -101,8 +107,16 @@ struct CommandLineConventionTests {
         #expect(wrongInput.standardError.contains("is a CityIndex file"), "\(wrongInput.standardError)")
         let compressedIndex = try buildIndex.run([directory.appendingPathComponent("cities.cidx.xz").path, "-o",
                                                   directory.appendingPathComponent("again.cidx").path])
-        let tooLarge = try buildIndex.run([input, "--max-input-bytes", "100", "-o", directory.appendingPathComponent("big.cidx").path])
-        #expect(tooLarge.status == 65 && tooLarge.standardError.contains("pass --max-input-bytes 400 (or more)"), "\(tooLarge.standardError)")
+        // Past --max-input-bytes, the message gives the input's real size, which then works.
+        let inputSize = try #require(try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int)
+        let big = directory.appendingPathComponent("big.cidx").path
+        let tooLarge = try buildIndex.run([input, "--max-input-bytes", "1000", "-o", big])
+        #expect(tooLarge.status == 65 && tooLarge.standardError.contains("decompresses to \(inputSize) bytes, more than 1000")
+                && tooLarge.standardError.hasSuffix("pass --max-input-bytes \(inputSize)\n"), "\(tooLarge.standardError)")
+        #expect(try buildIndex.run([input, "--max-input-bytes", "\(inputSize)", "-o", big, "--quiet"]).status == 0)
+        let farTooLarge = try buildIndex.run([input, "--max-input-bytes", "100", "-o", big])
+        #expect(farTooLarge.status == 65 && farTooLarge.standardError.contains("decompresses to more than 400 bytes (4 times the limit"),
+                "\(farTooLarge.standardError)")
         #expect(compressedIndex.status == 65)
         #expect(compressedIndex.standardError.contains("it is an index, not a city list"), "\(compressedIndex.standardError)")
     }

@@ -183,7 +183,9 @@ struct CommandLineTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = directory.appendingPathComponent("cities.cidx")
         let previous = Data(Fixtures.smallIndexBytes)
-        for (delay, signal) in [(0.05, SIGKILL), (0.2, SIGKILL), (0.5, SIGKILL), (0.3, SIGTERM), (0.3, SIGINT), (0.8, SIGKILL)] {
+        // Each signal at least once; the other delays in a full run (TestScale).
+        let kills = TestScale.cases([(0.3, SIGTERM), (0.3, SIGINT), (0.2, SIGKILL), (0.05, SIGKILL), (0.5, SIGKILL), (0.8, SIGKILL)], quick: 3)
+        for (delay, signal) in kills {
             try previous.write(to: index)
             chmod(index.path, 0o600)
             let process = Process()
@@ -212,7 +214,9 @@ struct CommandLineTests {
         let stale = scratch.appendingPathComponent(".cities.cidx.xz.plain-abc123")
         try Data("old".utf8).write(to: stale)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: stale.path)
-        for (delay, signal) in [(0.3, SIGKILL), (0.9, SIGKILL), (1.5, SIGKILL), (0.6, SIGTERM), (0.6, SIGINT), (2.5, SIGKILL)] {
+        // Each signal at least once; the other delays in a full run (TestScale).
+        let kills = TestScale.cases([(0.6, SIGTERM), (0.6, SIGINT), (1.5, SIGKILL), (0.3, SIGKILL), (0.9, SIGKILL), (2.5, SIGKILL)], quick: 3)
+        for (delay, signal) in kills {
             let process = Process()
             process.executableURL = Tool.productsDirectory.appendingPathComponent("build-index")
             process.arguments = [Fixtures.defaultDataPath, "-o", artifact.path, "--compress", "xz", "--scratch-directory", scratch.path, "--quiet"]
@@ -252,7 +256,7 @@ struct CommandLineTests {
         }
         // A decompression bomb stops at the limit (before: 4 GiB written to $TMPDIR, whatever the flag).
         let bomb = try citySearch.run(["--index", artifact, "--max-input-bytes", "1000000", "paris"], environment: environment)
-        #expect(bomb.status == 65 && bomb.standardError.contains("decompresses to more than 1000000 bytes, the --max-input-bytes limit"),
+        #expect(bomb.status == 65 && bomb.standardError.contains("decompresses to more than 4000000 bytes (4 times the limit"),
                 "\(bomb.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path) == [])
     }
@@ -473,6 +477,14 @@ struct CommandLineTests {
             let refused = try citySearch.run(["--index", path, "x"])
             #expect(refused.status == 66, "\(path): \(refused.standardError)")
             #expect(refused.standardError.contains("is not a regular file"), "\(refused.standardError)")
+        }
+        // A city list given as the index, plain or compressed, is recognised: build-index is what it needs.
+        for list in ["small.json", "small.json.xz", "small.json.gz"] {
+            let path = fixtures.appendingPathComponent(list).path
+            let listGiven = try citySearch.run(["--index", path, "x"])
+            #expect(listGiven.status == 65, "\(list): \(listGiven.standardError)")
+            #expect(listGiven.standardError.contains("\(path): this is a JSON city list, not an index: build the index with "
+                                                     + "`build-index \(path) -o cities.cidx`"), "\(listGiven.standardError)")
         }
     }
 }

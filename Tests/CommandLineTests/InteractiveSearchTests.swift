@@ -35,7 +35,9 @@ struct TmuxSession {
         return readingOutput ? ((try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "") : ""
     }
 
-    func start(_ command: String) throws { try tmux(["new-session", "-d", "-s", "main", "-x", "100", "-y", "20", command]) }
+    func start(_ command: String, columns: Int = 100) throws {
+        try tmux(["new-session", "-d", "-s", "main", "-x", "\(columns)", "-y", "20", command])
+    }
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", "main"] + keys) }
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", "main"], readingOutput: true) }
     func stop() { _ = try? tmux(["kill-server"]) }
@@ -59,7 +61,7 @@ struct InteractiveSearchTests {
     /// Runs city-search --interactive with `options` on the small index, in a temporary folder
     /// (with its favorites file; removed afterwards) in a tmux session, the shell then running
     /// `after` (given the folder); calls `body` with the session and the folder.
-    private func withInteractiveSearch(options: String = "", after: (URL) -> String,
+    private func withInteractiveSearch(options: String = "", columns: Int = 100, after: (URL) -> String,
                                        _ body: (TmuxSession, URL) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-tty-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -70,7 +72,8 @@ struct InteractiveSearchTests {
         let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
         let terminal = TmuxSession()
         defer { terminal.stop() }
-        try terminal.start("\(tool) --interactive \(options)--index \(index.path) --favorites \(favorites.path); \(after(directory))")
+        try terminal.start("\(tool) --interactive \(options)--index \(index.path) --favorites \(favorites.path); \(after(directory))",
+                           columns: columns)
         try body(terminal, directory)
     }
 
@@ -99,6 +102,20 @@ struct InteractiveSearchTests {
             Thread.sleep(forTimeInterval: 0.1)
             let modes = try String(contentsOf: settings, encoding: .utf8)
             #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
+        }
+    }
+
+    @Test("at 50 columns every line fits: the footer is shortened, long lines are cut, the Search: line stays on top")
+    func narrowTerminal() throws {
+        try withInteractiveSearch(options: "--match words --order population ", columns: 50, after: { _ in "sleep 3" }) { terminal, _ in
+            _ = try terminal.waitFor("13 cities")
+            try terminal.send("m")
+            let screen = try terminal.waitFor("München")
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.first?.hasPrefix("Search: m") == true, "\(screen)")
+            #expect(lines.allSatisfy { $0.count <= 50 }, "\(screen)")
+            #expect(screen.contains("↑↓ · Enter · Ctrl-F ★ · Tab ★ only · Esc"), "\(screen)")
+            try terminal.send("C-c")
         }
     }
 

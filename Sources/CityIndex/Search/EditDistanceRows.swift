@@ -13,8 +13,8 @@
 /// (bit *b* of set *d* is cell `j − budget + b` being at most *d*), each at most 7 bits wide,
 /// one byte lane each of a 32-bit word. A row follows from the two before it in a few word
 /// operations for every lane at once, whatever the budget (bit-parallel, as Wu and Manber's
-/// `agrep` and Hyyrö's banded Damerau variant of Myers' algorithm compute theirs), where cell
-/// by cell it took about 15 instructions a cell.
+/// `agrep` and Hyyrö's banded Damerau variant of Myers' algorithm compute theirs), instead of
+/// a loop over its cells.
 ///
 /// The text matches as a prefix search when some row's last cell is at most the budget; a
 /// subtree can be pruned when its row's smallest cell exceeds the budget, since row minima
@@ -297,8 +297,7 @@ final class EditDistanceRows {
     /// lane *d* is `R[d] & E` (a match on the diagonal), `R[d − 1]` and `R[d − 1] >> 1` (a
     /// replacement, an insertion: only for a scalar an edit can bring in), `P[d − 1]` where a
     /// swap applies, then `lane[d − 1] << 1` chained (deleting query scalars), and the bits of
-    /// cells past the query's end cleared. About 90 instructions with its bookkeeping, whatever
-    /// the budget (cell by cell, in 0.7.5, about 310 for a budget of 2).
+    /// cells past the query's end cleared. O(1) word operations, whatever the budget.
     private func appendRow(_ scalar: UInt32) {
         let row = rowCount
         // Only a walk that went on feeding a dead text outgrows the rows.

@@ -12,11 +12,9 @@ import Synchronization
 ///
 /// Why not `DispatchQueue.concurrentPerform`: it wakes its helpers before the caller's own
 /// share starts, and the caller, done first, sleeps in the kernel until the last helper wakes
-/// it. Measured on the project's 2-core VM with two halves of 36 µs of work and a pause of
-/// 40 µs between runs (as between searches): `concurrentPerform` started the caller's half
-/// after 10 µs and the other after 25 µs and took 108 µs in all, more than the 73 µs of both
-/// halves on one thread; this took 84 µs. With short pauses (helpers still awake), 82 against
-/// 47 µs. STATUS.md, "Speed", 2026-11-27.
+/// it. For shares of tens of microseconds, the wake-ups alone can cost more than the second
+/// thread saves; here the caller's share starts at once, and a helper that starts late finds
+/// nothing left.
 ///
 /// Invariant: each helper's state goes `pending` → `running` → `finished`, or `pending` →
 /// `cancelled`, each step once; only a `running` helper runs its share and signals `finished`.

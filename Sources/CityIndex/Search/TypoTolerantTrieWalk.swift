@@ -342,7 +342,7 @@ struct TypoTolerantTrieWalk {
 
     /// How many exact continuations are walked together. In `WNOD` most end in key reads, each
     /// a chain of loads from several sections (posting, alternate-name start, text), which
-    /// overlap when a batch prefetches them together (STATUS.md, "Speed", 2026-11-26). In
+    /// overlap when a batch prefetches them together. In
     /// `NODE` few read a key and the deferral only costs: walked at once.
     private var continuationBatchSize: Int { matching == .words ? 64 : 1 }
 

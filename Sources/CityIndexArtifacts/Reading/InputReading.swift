@@ -10,6 +10,23 @@ public enum InputReading {
         try open(path: path, maximumByteCount: maximumByteCount).source.readAll()
     }
 
+    /// How many bytes the file at `path` decompresses to, counted without keeping them, or nil
+    /// when that is more than `limit` or the file cannot be read: what to suggest when an input
+    /// is refused for being larger than a `--max-input-bytes` limit. Standard input ("-") cannot
+    /// be read twice: nil.
+    /// - Complexity: O(min(size, `limit`)) time; one 64 KiB buffer.
+    package static func decompressedByteCount(path: String, upTo limit: Int) -> Int? {
+        guard path != "-", let (source, _, _) = try? open(path: path, maximumByteCount: limit) else { return nil }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { buffer.deallocate() }
+        var count = 0
+        while true {
+            guard let read = try? source.read(into: buffer) else { return nil }
+            if read == 0 { return count }
+            count += read
+        }
+    }
+
     /// The decompressed bytes of `path` ("-" for standard input) as a stream, bounded by
     /// `maximumByteCount`, with the raw file (for progress reports) and the detected format.
     package static func open(path: String, maximumByteCount: Int) throws(InputError)

@@ -1,6 +1,6 @@
 // ParsedCity.swift: one validated record of the city list.
 
-/// A city record as read and validated from the input (the input rules of README.md, "build-index").
+/// A city record as read and validated from the input (the input rules of INPUT.md).
 struct ParsedCity {
     var id: UInt32
     /// Two ASCII capitals, first letter in the low byte.

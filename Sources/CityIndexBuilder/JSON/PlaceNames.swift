@@ -5,7 +5,7 @@ import CityIndexArtifacts
 /// `build-index` stores beside the cities (`CTRY` and `REGN`, FORMAT.md §7.10–§7.11), for
 /// display ("Springfield, IL, US") and for queries that name them ("paris texas").
 ///
-/// Read from a places JSON file (README "Places"; `Data/places.json` is the default list's):
+/// Read from a places JSON file (INPUT.md; `Data/places.json` is the default list's):
 ///
 ///     {"countries":[{"code":"GB","code3":"GBR","name":"United Kingdom","aliases":["UK","Britain"]}],
 ///      "regions":[{"country":"US","code":"TX","iso":"US-TX","name":"Texas","aliases":["Tejas"]}]}

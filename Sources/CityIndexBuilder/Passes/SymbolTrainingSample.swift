@@ -23,7 +23,7 @@ struct SymbolTrainingSample {
     private var heap = BinaryHeap<Entry>()
     /// The kept names' bytes, and the bytes of dropped ones until the next compaction. One
     /// buffer, not an array per name: a million small arrays that outlive the build's
-    /// temporaries would fragment the heap (measured: 150 MB at 1 million cities).
+    /// temporaries would fragment the heap.
     private var text: [UInt8] = []
     private var byteCount = 0
 

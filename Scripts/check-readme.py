@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Runs every command README.md shows with its output, and compares the output.
+
+Usage: Scripts/check-readme.py [README]
+
+What counts as an example:
+  * in an indented block, a line "$ COMMAND" and the lines after it, up to the next "$" line or
+    the end of the block, which are COMMAND's expected output (standard output and error);
+  * a line "<!-- checked: COMMAND -->" followed by a fenced block, which is COMMAND's output.
+Blocks without a "$" line (synopses) are not run.
+
+The commands run in README order, in a scratch directory holding a link to Data/, so the quick
+start's build-index writes the cities.cidx the later commands search. "swift run -c release X"
+runs the built X; build-index and city-search come from .build/release, city-server (started
+on a free port for the curl examples) from Server/.build/release, the library example from
+Examples/.build/debug; each is built first when missing.
+
+Comparison: an expected line "…" stands for any number of lines; in a JSON answer written over
+several lines, a line starting with a space continues the one before; "tookMicroseconds" may
+differ. Exits 1, showing both outputs, when any example differs.
+"""
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+PORT_IN_README = "127.0.0.1:8080"
+
+
+def examples(text):
+    """(line number, command, expected lines) in README order."""
+    lines = text.split("\n")
+    found = []
+    index = 0
+    while index < len(lines):
+        line = lines[index]
+        checked = re.match(r"<!-- checked: (.*) -->$", line)
+        if checked and index + 1 < len(lines) and lines[index + 1].startswith("```"):
+            end = index + 2
+            while not lines[end].startswith("```"):
+                end += 1
+            found.append((index + 1, checked.group(1), lines[index + 2:end]))
+            index = end + 1
+            continue
+        if line.startswith("    $ "):
+            command, expected = line[6:], []
+            index += 1
+            while index < len(lines) and lines[index].startswith("    ") and not lines[index].startswith("    $ "):
+                expected.append(lines[index][4:])
+                index += 1
+            found.append((index - len(expected), command, expected))
+            continue
+        index += 1
+    return found
+
+
+def normalized(lines):
+    text = "\n".join(lines).rstrip("\n").split("\n") if lines else []
+    if text and text[0].startswith("{"):   # a JSON answer wrapped for reading
+        joined = []
+        for line in text:
+            if line.startswith(" ") and joined:
+                joined[-1] += line.strip()
+            else:
+                joined.append(line)
+        text = joined
+    return [re.sub(r'"tookMicroseconds": ?\d+', '"tookMicroseconds":N', line) for line in text]
+
+
+def matches(expected, actual):
+    """Whether actual fits expected, where a "…" line stands for any number of lines."""
+    if not expected:
+        return not actual
+    if expected[0] == "…":
+        return any(matches(expected[1:], actual[start:]) for start in range(len(actual) + 1))
+    return bool(actual) and expected[0] == actual[0] and matches(expected[1:], actual[1:])
+
+
+def ensure_built(path, build_command, directory):
+    if not os.path.exists(path):
+        subprocess.run(build_command, cwd=directory, check=True, stdout=sys.stderr)
+
+
+class Server:
+    def __init__(self, index_path):
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        binary = os.path.join(ROOT, "Server/.build/release/city-server")
+        ensure_built(binary, ["swift", "build", "-c", "release", "--product", "city-server"], os.path.join(ROOT, "Server"))
+        self.process = subprocess.Popen([binary, "--index", index_path, "--port", str(self.port)],
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/health", timeout=2).read()
+                return
+            except OSError:
+                if time.time() > deadline or self.process.poll() is not None:
+                    raise SystemExit("check-readme: city-server did not start")
+                time.sleep(0.2)
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def main():
+    readme_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "README.md")
+    with open(readme_path, encoding="utf-8") as readme:
+        found = examples(readme.read())
+    release = os.path.join(ROOT, ".build/release")
+    for tool in ("build-index", "city-search"):
+        ensure_built(os.path.join(release, tool), ["swift", "build", "-c", "release", "--product", tool], ROOT)
+    library_example = os.path.join(ROOT, "Examples/.build/debug/LibraryExample")
+    scratch = tempfile.mkdtemp(prefix="check-readme-")
+    os.symlink(os.path.join(ROOT, "Data"), os.path.join(scratch, "Data"))
+    environment = dict(os.environ, NO_COLOR="1", PATH=release + os.pathsep + os.environ["PATH"])
+    server = None
+    failures = 0
+    try:
+        for line_number, command, expected in found:
+            run = re.sub(r"^swift run -c release ", "", command)
+            if "LibraryExample" in run:
+                ensure_built(library_example, ["swift", "build", "--product", "LibraryExample"], os.path.join(ROOT, "Examples"))
+                run = run.replace("Examples/.build/debug/LibraryExample", library_example)
+            if run.startswith("curl "):
+                if server is None:
+                    server = Server(os.path.join(scratch, "cities.cidx"))
+                run = run.replace(PORT_IN_README, f"127.0.0.1:{server.port}")
+            result = subprocess.run(["sh", "-c", run], cwd=scratch, env=environment, stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, timeout=600)
+            actual = normalized(result.stdout.decode("utf-8", "replace").split("\n"))
+            if matches(normalized(expected), actual):
+                print(f"ok    README.md:{line_number}: {command}")
+            else:
+                failures += 1
+                print(f"FAIL  README.md:{line_number}: {command}\n  expected:")
+                print("\n".join("    " + line for line in expected))
+                print("  got:")
+                print("\n".join("    " + line for line in actual))
+    finally:
+        if server:
+            server.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+    print(f"check-readme: {len(found) - failures} of {len(found)} examples match their output")
+    sys.exit(1 if failures or not found else 0)
+
+
+if __name__ == "__main__":
+    main()
