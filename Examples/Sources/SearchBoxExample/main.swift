@@ -1,8 +1,7 @@
 import CitySearchKit
 import Foundation
 
-// A cached, verified local copy of a published index (refreshed when older than a day),
-// pinned to the artifact's SHA-256.
+// A verified local copy of a published index, refreshed when older than a day.
 let store = IndexStore(source: .url(URL(string: "https://example.com/cities.cidx.xz")!),
                        cacheDirectory: cachesURL, freshnessWindow: .seconds(86_400),
                        expectedSHA256: "9f2c…")   // the 64 hex digits `shasum -a 256` prints
