@@ -15,6 +15,7 @@
 // mode of that exact name, and SCALE_QUERIES_PER_LENGTH=N draws N seeded queries per length
 // instead of 200 (both for Scripts/compare-readers.sh's instruction counts). SCALE_QUERIES_DUMP=1 writes each
 // query's time in µs and the query to standard error, one per line (to find the slow ones).
+// SCALE_QUERIES_NEAR=LAT,LON adds the recommended mode searched from that point.
 // SCALE_QUERIES_TIMES=PATH writes every query's time in µs, per mode, to PATH as one JSON object
 // ({"mode": [µs, …]} in query order), for Scripts/compare-readers.sh.
 import CityIndex
@@ -45,16 +46,22 @@ let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
     (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
     (.words, .population, .none), (.prefix, .population, .automatic), (.words, .population, .automatic),
 ]
+// SCALE_QUERIES_NEAR=LAT,LON adds the recommended mode searched from that point (`near:`).
+let nearPoint: Coordinate? = environment["SCALE_QUERIES_NEAR"].flatMap { text in
+    let parts = text.split(separator: ",").compactMap { Double($0) }
+    return parts.count == 2 ? try? Coordinate(latitude: parts[0], longitude: parts[1]) : nil
+}
 let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
 let modeFilter = environment["SCALE_QUERIES_MODE"]
 let onlyMode = environment["SCALE_QUERIES_ONLY"]
 var results: [String] = []
 var timesByMode: [String] = []
-for (matching, order, typos) in modes {
-    let name = MappedIndex.name(matching: matching, order: order, typos: typos)
+for (matching, order, typos, near) in modes.map({ ($0.0, $0.1, $0.2, Coordinate?.none) })
+    + (nearPoint.map { [(MatchMode.words, ResultOrder.population, TypoTolerance.automatic, $0)] } ?? []) {
+    let name = MappedIndex.name(matching: matching, order: order, typos: typos) + (near == nil ? "" : " --near")
     if let modeFilter, !name.contains(modeFilter) { continue }
     if let onlyMode, name != onlyMode { continue }
-    let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos)
+    let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos, near: near)
     for query in queries { _ = strategy.search(query, limit: 20) }
     var durations = [Double](repeating: .infinity, count: queries.count)
     for _ in 0 ..< repeats {

@@ -10,13 +10,16 @@ public final class MappedIndex: SearchStrategy {
     private let matching: MatchMode
     private let order: ResultOrder
     private let typos: TypoTolerance
+    /// Where the searching user is (`search(…, near:)`), or nil.
+    private let near: Coordinate?
 
     public init(path: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
-                typos: TypoTolerance = .none) throws {
+                typos: TypoTolerance = .none, near: Coordinate? = nil) throws {
         index = try CityIndex(path: path)
         self.matching = matching
         self.order = order
         self.typos = typos
+        self.near = near
     }
 
     /// The table name of a mode.
@@ -27,7 +30,9 @@ public final class MappedIndex: SearchStrategy {
 
     public func search(_ query: String, limit: Int) -> SearchAnswer {
         let found: CityMatches?
-        if matching == .prefix && order == .alphabetical && typos == .none {
+        if let near {
+            found = try? index.search(query, matching: matching, order: order, limit: limit, typos: typos, near: near)
+        } else if matching == .prefix && order == .alphabetical && typos == .none {
             found = try? index.search(query)
         } else {
             found = try? index.search(query, matching: matching, order: order, limit: limit, typos: typos)
