@@ -122,8 +122,7 @@ struct BuildIndex: ParsableCommand {
                 }
                 written = (compress.rawValue, byteCount)
                 // The compression is part of the run: its time is a phase, and in the elapsed time.
-                let compression = ContinuousClock.now - compressionStart
-                let seconds = Double(compression.components.seconds) + Double(compression.components.attoseconds) / 1e18
+                let seconds = (ContinuousClock.now - compressionStart) / .seconds(1)
                 summary.phases.append(.init(name: "compressing", seconds: seconds))
                 summary.elapsedSeconds += seconds
             } else {

@@ -28,15 +28,10 @@ enum TerminalText {
     /// full-width forms) takes two. A cut line ends with the attributes reset. O(*n*).
     static func clipped(_ line: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
-        guard width(of: line) > columns else { return line }
-        var result = "", used = 0, inEscape = false
-        for character in line {
-            if inEscape || character == "\u{1B}" {
-                result.append(character)
-                inEscape = character == "\u{1B}" || !character.isLetter
-                continue
-            }
-            let width = columnWidth(character)
+        let cells = self.cells(of: line)
+        guard cells.reduce(0, { $0 + $1.width }) > columns else { return line }
+        var result = "", used = 0
+        for (character, width) in cells {
             if used + width > columns - 1 { break }
             result.append(character)
             used += width
@@ -44,17 +39,17 @@ enum TerminalText {
         return result + "…\u{1B}[0m"
     }
 
-    /// The columns `line` takes on a terminal (escape sequences take none).
-    static func width(of line: String) -> Int {
-        var total = 0, inEscape = false
-        for character in line {
-            if inEscape || character == "\u{1B}" {
+    /// Each character of `line` with the columns it takes on a terminal: none inside an escape
+    /// sequence (`ESC [ … letter`).
+    private static func cells(of line: String) -> [(character: Character, width: Int)] {
+        var inEscape = false
+        return line.map { character in
+            guard !inEscape && character != "\u{1B}" else {
                 inEscape = character == "\u{1B}" || !character.isLetter
-                continue
+                return (character, 0)
             }
-            total += columnWidth(character)
+            return (character, columnWidth(character))
         }
-        return total
     }
 
     /// The columns `character` takes: 2 for East Asian wide and

@@ -42,22 +42,19 @@ let queries = arguments.count == 3
     ? try String(contentsOfFile: arguments[2], encoding: .utf8).split(separator: "\n").map(String.init)
     : makeQueries(names: names, perLength: Int(environment["SCALE_QUERIES_PER_LENGTH"] ?? "") ?? 200, seed: 2026).map(\.text)
 
-let modes: [(MatchMode, ResultOrder, TypoTolerance)] = [
-    (.prefix, .alphabetical, .none), (.prefix, .population, .none), (.words, .alphabetical, .none),
-    (.words, .population, .none), (.prefix, .population, .automatic), (.words, .population, .automatic),
+var modes: [(MatchMode, ResultOrder, TypoTolerance, near: Coordinate?)] = [
+    (.prefix, .alphabetical, .none, nil), (.prefix, .population, .none, nil), (.words, .alphabetical, .none, nil),
+    (.words, .population, .none, nil), (.prefix, .population, .automatic, nil), (.words, .population, .automatic, nil),
 ]
-// SCALE_QUERIES_NEAR=LAT,LON adds the recommended mode searched from that point (`near:`).
-let nearPoint: Coordinate? = environment["SCALE_QUERIES_NEAR"].flatMap { text in
-    let parts = text.split(separator: ",").compactMap { Double($0) }
-    return parts.count == 2 ? try? Coordinate(latitude: parts[0], longitude: parts[1]) : nil
+if let point = environment["SCALE_QUERIES_NEAR"]?.split(separator: ",").compactMap({ Double($0) }), point.count == 2 {
+    modes.append((.words, .population, .automatic, try Coordinate(latitude: point[0], longitude: point[1])))
 }
 let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
 let modeFilter = environment["SCALE_QUERIES_MODE"]
 let onlyMode = environment["SCALE_QUERIES_ONLY"]
 var results: [String] = []
 var timesByMode: [String] = []
-for (matching, order, typos, near) in modes.map({ ($0.0, $0.1, $0.2, Coordinate?.none) })
-    + (nearPoint.map { [(MatchMode.words, ResultOrder.population, TypoTolerance.automatic, $0)] } ?? []) {
+for (matching, order, typos, near) in modes {
     let name = MappedIndex.name(matching: matching, order: order, typos: typos) + (near == nil ? "" : " --near")
     if let modeFilter, !name.contains(modeFilter) { continue }
     if let onlyMode, name != onlyMode { continue }
