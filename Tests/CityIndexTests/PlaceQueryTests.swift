@@ -52,6 +52,25 @@ struct PlaceQueryTests {
         #expect(sanFrancisco.highlightUTF16Range == 0 ..< 8)
     }
 
+    @Test("a place named only with a typo counts that typo and earns no boost: \"sna fran\" is San Francisco, not Mashhad in Iran")
+    func forgivenPlaceCountsItsTypo() throws {
+        let index = try Fixtures.defaultDataset.get().index
+        let found = try index.search("sna fran", matching: .words, order: .population, limit: 20, typos: .automatic)
+        #expect(found.first?.id == 5391959, "\(found.map(\.label))")
+        // Mashhad matches "sna" exactly (its alternate "snabad") in Iran, one edit from "fran".
+        let mashhad = try #require(found.first { $0.id == 124665 })
+        #expect(mashhad.editCount == 1)
+        #expect(mashhad.highlightUTF16Range == 0 ..< 3)
+        // Above no whole-query match with as few edits and a larger weight.
+        let position = try #require(found.firstIndex { $0.id == 124665 })
+        for earlier in found.prefix(position) { #expect(earlier.editCount <= 1) }
+        // An exactly named place keeps its boost and reports no edit.
+        let paris = try #require(try index.search("paris tx", matching: .words, order: .population, limit: 1, typos: .automatic).first)
+        #expect(paris.id == 4717560 && paris.editCount == 0)
+        let portland = try #require(try index.search("portland mainee", matching: .words, order: .population, limit: 1, typos: .automatic).first)
+        #expect(portland.id == 4975802 && portland.editCount == 1)
+    }
+
     @Test("a query that matches a city as typed is not read as qualified: new york, san jo, hong kong")
     func namesStayNames() throws {
         let index = try Fixtures.defaultDataset.get().index

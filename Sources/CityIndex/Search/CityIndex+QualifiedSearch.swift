@@ -38,10 +38,11 @@ extension CityIndex {
         for forgivesQualifier in isName ? [false] : [false, true] {
             for (reading, key) in zip(readings, keys) where !key.isEmpty {
                 let named: [PlaceNameIndex.Place]
+                var qualifierEdits = 0
                 if forgivesQualifier {
                     let budget = plan.typos.budget(forLetterCount: Self.scalars(of: key).count { $0 != 0x20 })
                     guard budget > 0, places.places(named: key).isEmpty else { continue }
-                    named = places.places(within: budget, of: key)
+                    (named, qualifierEdits) = places.places(within: budget, of: key)
                 } else {
                     named = places.places(named: key)
                 }
@@ -55,7 +56,7 @@ extension CityIndex {
                         guard kept.contains(where: { SearchPlan.key(of: $0.matchedName, matching: .words, foldTable: foldTable) == leadingKey })
                         else { continue }
                     }
-                    return kept
+                    return qualifierEdits == 0 ? kept : kept.counting(qualifierEdits: qualifierEdits)
                 }
             }
         }
@@ -96,12 +97,24 @@ struct QualifiedReading: Equatable {
 }
 
 extension CityMatches {
-    /// How much more a qualified match weighs than the same match of the whole query.
+    /// How much more a qualified match weighs than the same match of the whole query, when its
+    /// place words name the place exactly.
     static let qualifiedBoost = 100.0
 
+    /// These matches with `qualifierEdits` edits added for their place words, which named
+    /// their place only with typos (WORDS.md §10).
+    func counting(qualifierEdits: Int) -> CityMatches {
+        holding(entries.map { entry in
+            var entry = entry
+            entry.qualifierEdits = UInt8(clamping: qualifierEdits)
+            return entry
+        }, totalCount: totalCount)
+    }
+
     /// These qualified matches merged with `unqualified`, the matches of the whole query
-    /// (WORDS.md §10): in population order by weight, a qualified match's multiplied by
-    /// `qualifiedBoost`, ties qualified first, then in their own order; in alphabetical order the
+    /// (WORDS.md §10): in population order by weight (which counts a qualifier's edits), a
+    /// qualified match's multiplied by `qualifiedBoost` when its place words named the place
+    /// exactly, ties qualified first, then in their own order; in alphabetical order the
     /// qualified ones first. A city in both is reported by its qualified match. O(*M* log *M*).
     func merged(with unqualified: CityMatches, order: ResultOrder) -> CityMatches {
         // Each match keeps its own query's highlight: the name part's for the qualified ones.
@@ -119,7 +132,7 @@ extension CityMatches {
                                totalCount: totalCount)
         }
         let scores = all.enumerated().map { position, entry in
-            position < qualified.count ? weight(of: entry) * Self.qualifiedBoost : weight(of: entry)
+            position < qualified.count && entry.qualifierEdits == 0 ? weight(of: entry) * Self.qualifiedBoost : weight(of: entry)
         }
         let order = all.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
         return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: unqualified.query, qualifiedQuery: query,

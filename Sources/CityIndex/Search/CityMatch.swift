@@ -13,8 +13,11 @@ public struct CityMatch: Sendable, Identifiable {
     let slot: Int
     let query: MatchQuery
     /// How many edits (typos) separate the query from the start of the matched name's key:
-    /// 0 for an exact match, and always 0 without typo tolerance (WORDS.md §6).
+    /// 0 for an exact match, and always 0 without typo tolerance (WORDS.md §6). A qualified
+    /// match (WORDS.md §10) adds the edits between its place words and the place they name.
     public let editCount: Int
+    /// The edits of the name alone (`editCount` less a qualifier's): what the highlight covers.
+    let nameEditCount: Int
 
     /// Which of the query's keys matched (abbreviation variants, WORDS.md §7).
     let variant: Int
@@ -31,12 +34,13 @@ public struct CityMatch: Sendable, Identifiable {
     /// Why population order moved the match after others (WORDS.md §13), if it did.
     package let overshadowing: Overshadowing?
 
-    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, variant: Int = 0, skipsWords: Bool = false,
-         isDemoted: Bool = false, overshadowing: Overshadowing? = nil) {
+    init(city: City, slot: Int, query: MatchQuery, editCount: Int = 0, nameEditCount: Int? = nil, variant: Int = 0,
+         skipsWords: Bool = false, isDemoted: Bool = false, overshadowing: Overshadowing? = nil) {
         self.city = city
         self.slot = slot
         self.query = query
         self.editCount = editCount
+        self.nameEditCount = nameEditCount ?? editCount
         self.variant = variant
         self.skipsWords = skipsWords
         self.isDemoted = isDemoted
@@ -98,7 +102,7 @@ public struct CityMatch: Sendable, Identifiable {
             }
         case .typoTolerant(.prefix, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
-            let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
+            let editCount = max(0, nameEditCount - (variant < costs.count ? costs[variant] : 0))
             return contents.withName(ofRank: city.rank, slot: slot) { name in
                 let folded = IteratorSequence(FoldedBytes(of: name, table: table))
                 let scalarCount = TypoHighlight.longestPrefix(of: folded, within: editCount, of: key)?.scalarCount ?? 0
@@ -106,7 +110,7 @@ public struct CityMatch: Sendable, Identifiable {
             }
         case .typoTolerant(.words, let keys, let costs):
             let key = variant < keys.count ? keys[variant] : []
-            let editCount = max(0, editCount - (variant < costs.count ? costs[variant] : 0))
+            let editCount = max(0, nameEditCount - (variant < costs.count ? costs[variant] : 0))
             // One automaton for every word of the name.
             let rows = EditDistanceRows(query: key, budget: editCount)
             return contents.withName(ofRank: city.rank, slot: slot) { name in

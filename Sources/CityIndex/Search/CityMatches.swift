@@ -27,6 +27,12 @@ public struct CityMatches: RandomAccessCollection, Sendable {
         /// Whether the match is of the query's name part, in a place it names (WORDS.md §10):
         /// its highlight and keys are those of `qualifiedQuery`.
         var isQualified = false
+        /// Edits between a qualified match's place words and the place they name (WORDS.md §10:
+        /// "fran" for Iran): counted in `editCount` and the weight, not in the highlight.
+        var qualifierEdits: UInt8 = 0
+
+        /// Every edit the match needs: its name's and its place words'.
+        var totalEdits: Int { Int(edits) + Int(qualifierEdits) }
     }
 
     enum Storage: Sendable {
@@ -83,7 +89,8 @@ public struct CityMatches: RandomAccessCollection, Sendable {
             let entry = entries[position]
             let query = entry.isQualified ? qualifiedQuery ?? query : query
             return CityMatch(city: City(contents: contents, rank: Int(entry.rank)), slot: Int(entry.slot), query: query,
-                             editCount: Int(entry.edits), variant: Int(entry.variant), skipsWords: entry.skipsWords,
+                             editCount: entry.totalEdits, nameEditCount: Int(entry.edits), variant: Int(entry.variant),
+                             skipsWords: entry.skipsWords,
                              isDemoted: entry.isDemoted, overshadowing: entry.overshadowing)
         }
     }
@@ -144,7 +151,7 @@ extension CityMatches {
 
     /// The population-order weight of `entry` before integer rounding (WORDS.md §5, §6): the
     /// city's population, a tenth for an alternate name and again when demoted, a tenth per
-    /// edit or for skipped words, ten times the population for an initialism (§12), divided
+    /// edit (the place words' too, §10) or for skipped words, ten times the population for an initialism (§12), divided
     /// again when overshadowed (§13). What the location bias and the qualifier merge weigh.
     func weight(of entry: Entry) -> Double {
         var weight: Double
@@ -153,7 +160,7 @@ extension CityMatches {
         } else {
             let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
             weight = Double(key.undividedWeight)
-            for _ in 0 ..< Int(entry.edits) + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
+            for _ in 0 ..< entry.totalEdits + (entry.skipsWords ? 1 : 0) { weight /= Double(PopulationOrderKey.editDivisor) }
         }
         if let overshadowing = entry.overshadowing { weight = overshadowing.dividing(weight) }
         return weight
@@ -167,7 +174,7 @@ extension CityMatches {
         if entry.isInitialism {
             weight = UInt64(contents.population(ofRank: Int(entry.rank))) * UInt64(Initialisms.populationFactor)
         } else {
-            let edits = Int(entry.edits) + (entry.skipsWords ? 1 : 0)
+            let edits = entry.totalEdits + (entry.skipsWords ? 1 : 0)
             weight = UInt64(contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted,
                                                         edits: edits).weight)
         }

@@ -56,9 +56,10 @@ struct PlaceNameIndex: Sendable {
     func places(named key: [UInt8]) -> [Place] { byKey[key] ?? [] }
 
     /// The places one of whose names (not codes) of at least `shortestForgivenName` letters is
-    /// within `budget` edits of `key`, the fewest edits found. O(names) distance checks.
-    func places(within budget: Int, of key: [UInt8]) -> [Place] {
-        guard budget > 0 else { return places(named: key) }
+    /// within `budget` edits of `key`, the fewest edits found, and that number of edits.
+    /// O(names) distance checks.
+    func places(within budget: Int, of key: [UInt8]) -> (places: [Place], edits: Int) {
+        guard budget > 0 else { return (places(named: key), 0) }
         let scalars = CityIndex.scalars(of: key)
         var distances = BoundedEditDistance(from: scalars)
         var best = budget + 1
@@ -68,7 +69,7 @@ struct PlaceNameIndex: Sendable {
             if distance < best { (best, found) = (distance, []) }
             for place in name.places where !found.contains(place) { found.append(place) }
         }
-        return found
+        return (found, best)
     }
 
     /// The index of one file, built by the first search that needs it.
