@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "CityIndexArtifacts", targets: ["CityIndexArtifacts"]),
         .library(name: "CityIndexBuilder", targets: ["CityIndexBuilder"]),
         .library(name: "CitySearchKit", targets: ["CitySearchKit"]),
+        .library(name: "CityJSON", targets: ["CityJSON"]),
         .executable(name: "build-index", targets: ["BuildIndex"]),
         .executable(name: "city-search", targets: ["CitySearch"]),
         // Compiles `cities*.json(.gz|.xz)` files of a target into bundled `.cidx` resources.
@@ -55,6 +56,10 @@ let package = Package(
             .target(name: "CCurl", condition: .when(platforms: nonApplePlatforms)),
         ]),
 
+        // Cities and matches as JSON (SEARCH.md §5): the one writer of city-search's and
+        // city-server's result objects.
+        .target(name: "CityJSON", dependencies: ["CityIndex"]),
+
         // A process that lives with the SIGBUS guard, for the guard's tests (not a product).
         .executableTarget(name: "GuardProbe", dependencies: ["CityIndex"]),
 
@@ -63,7 +68,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "CitySearch", dependencies: [
-            "CityIndex", "CityIndexArtifacts", "CitySearchKit",
+            "CityIndex", "CityIndexArtifacts", "CitySearchKit", "CityJSON",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -21,6 +21,7 @@ let package = Package(
         // The service: routes, parameters, JSON, the served index and its replacement, metrics, the page.
         .target(name: "CityService", dependencies: [
             .product(name: "CityIndex", package: "CityIndex"),
+            .product(name: "CityJSON", package: "CityIndex"),
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "NIOCore", package: "swift-nio"),

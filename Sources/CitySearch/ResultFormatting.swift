@@ -1,5 +1,6 @@
 // ResultFormatting.swift: matches as terminal text or as the JSON of SEARCH.md §5.
 import CityIndex
+import CityJSON
 import Foundation
 
 enum ResultFormatting {
@@ -23,64 +24,58 @@ enum ResultFormatting {
                 + (match.skipsWords ? "  (words skipped)" : "")
             let region = match.city.regionLabel.map { ", " + safe($0) } ?? ""
             let distance = near.map { "  " + kilometres(match.city.coordinate.distanceMeters(to: $0)) } ?? ""
-            lines.append("  \(shown)\(region), \(safe(match.countryCode))  (\(degrees(match.latitudeMicrodegrees)), \(degrees(match.longitudeMicrodegrees)))  id \(match.id)\(distance)\(matched)\(edits)")
+            lines.append("  \(shown)\(region), \(safe(match.countryCode))  (\(JSONWriter.degrees(match.latitudeMicrodegrees)), \(JSONWriter.degrees(match.longitudeMicrodegrees)))  id \(match.id)\(distance)\(matched)\(edits)")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The object of SEARCH.md §5, on one line. When an alternate name matched (word
-    /// matching), a result also has `"matchedName"`, and its highlights are in that name.
+    /// The object of SEARCH.md §5, on one line: the query, the count and the result objects
+    /// (CityJSON, the same as city-server's without its HTML highlight).
     static func json(query: String, count: Int, page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
-        let results = page.map { resultObject($0, near: near) }
-        return "{\"query\": \(jsonString(query)), \"count\": \(count), \"results\": [" + results.joined(separator: ", ") + "]}"
-    }
-
-    /// One result of SEARCH.md §5 as a JSON object.
-    static func resultObject(_ match: CityMatch, near: Coordinate? = nil) -> String {
-        let highlight = match.highlightUTF16Range
-        let matched = match.matchedAlternateName.map { ", \"matchedName\": \(jsonString($0))" } ?? ""
-        let edits = (match.editCount == 0 ? "" : ", \"edits\": \(match.editCount)")
-            + (match.skipsWords ? ", \"skipsWords\": true" : "")
-        return "{\"id\": \(match.id), \"name\": \(jsonString(match.name)), \"country\": \(jsonString(match.countryCode)), "
-            + "\"lat\": \(degrees(match.latitudeMicrodegrees)), \"lon\": \(degrees(match.longitudeMicrodegrees)), "
-            + "\"highlights\": [[\(highlight.lowerBound), \(highlight.count)]]\(matched)\(edits), \(placeFields(match.city))"
-            + (near.map { ", \"distanceMeters\": \(meters(match.city.coordinate.distanceMeters(to: $0)))" } ?? "") + "}"
-    }
-
-    /// `"region", "regionCode", "regionISO"` of a result (each null when the index has none).
-    static func placeFields(_ city: City) -> String {
-        let region = city.region
-        func value(_ text: String?) -> String { text.map(jsonString) ?? "null" }
-        return "\"region\": \(value(region?.name)), \"regionCode\": \(value(region?.code)), \"regionISO\": \(value(region?.isoCode))"
+        var json = JSONWriter(spaced: true)
+        json.object { json in
+            json.field("query", query)
+            json.field("count", count)
+            if let near { json.point(near) }
+            json.places(page, geoJSON: false, at: \.city) { json, match, _ in json.match(match, near: near) }
+        }
+        return json.text
     }
 
     /// One JSON object per match, one per line (NDJSON): the result objects of `json`.
     static func ndjson(page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
-        page.map { resultObject($0, near: near) }.joined(separator: "\n")
+        page.map { match in
+            var json = JSONWriter(spaced: true)
+            json.object { $0.match(match, near: near) }
+            return json.text
+        }.joined(separator: "\n")
     }
+
+    /// The CSV columns of a match, before `distance_meters` (with `--near`).
+    static let matchColumns = ["id", "name", "country", "lat", "lon", "matched_name", "edits", "region", "region_code"]
 
     /// RFC 4180 CSV: a header line, then one line per match.
     static func csv(page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
         let rows = page.map { match in
-            [String(match.id), csvField(match.name), csvField(match.countryCode), degrees(match.latitudeMicrodegrees),
-             degrees(match.longitudeMicrodegrees), csvField(match.matchedAlternateName ?? ""), String(match.editCount),
+            [String(match.id), csvField(match.name), csvField(match.countryCode), JSONWriter.degrees(match.latitudeMicrodegrees),
+             JSONWriter.degrees(match.longitudeMicrodegrees), csvField(match.matchedAlternateName ?? ""), String(match.editCount),
              csvField(match.city.region?.name ?? ""), csvField(match.city.region?.code ?? "")]
                 + (near.map { [meters(match.city.coordinate.distanceMeters(to: $0))] } ?? [])
         }
-        let header = "id,name,country,lat,lon,matched_name,edits,region,region_code" + (near == nil ? "" : ",distance_meters")
+        let header = matchColumns.joined(separator: ",") + (near == nil ? "" : ",distance_meters")
         return ([header] + rows.map { $0.joined(separator: ",") }).joined(separator: "\n")
     }
 
     /// One city, for `--id`: a line of text, or one object in the JSON formats (CSV: a header and a row).
     static func city(_ city: City, format: OutputFormat) -> String {
-        let lat = degrees(city.latitudeMicrodegrees), lon = degrees(city.longitudeMicrodegrees)
-        let population = city.population.map { ", \"population\": \($0)" } ?? ""
+        let lat = JSONWriter.degrees(city.latitudeMicrodegrees), lon = JSONWriter.degrees(city.longitudeMicrodegrees)
         switch format {
         case .text:
             return "\(TerminalText.safe(city.label))  (\(lat), \(lon))  id \(city.id)" + (city.population.map { "  population \($0)" } ?? "")
         case .json, .ndjson:
-            return "{\"id\": \(city.id), \"name\": \(jsonString(city.name)), \"country\": \(jsonString(city.countryCode)), "
-                + "\"lat\": \(lat), \"lon\": \(lon)\(population), \(placeFields(city))}"
+            var json = JSONWriter(spaced: true)
+            json.object { $0.cityFields(city) }
+            return json.text
         case .csv:
             return "id,name,country,lat,lon,population,region,region_code\n\(city.id),\(csvField(city.name)),\(csvField(city.countryCode)),\(lat),\(lon),"
                 + (city.population.map(String.init) ?? "") + ",\(csvField(city.region?.name ?? "")),\(csvField(city.region?.code ?? ""))"
@@ -91,37 +86,40 @@ enum ResultFormatting {
     /// distance; JSON `{"nearest": {"lat", "lon"}, "count", "results": [… "distanceMeters"]}`.
     static func nearest(_ found: [NearbyCity], to point: Coordinate, format: OutputFormat) -> String {
         func object(_ nearby: NearbyCity) -> String {
-            let city = nearby.city
-            let population = city.population.map { ", \"population\": \($0)" } ?? ""
-            return "{\"id\": \(city.id), \"name\": \(jsonString(city.name)), \"country\": \(jsonString(city.countryCode)), "
-                + "\"lat\": \(degrees(city.latitudeMicrodegrees)), \"lon\": \(degrees(city.longitudeMicrodegrees))\(population), "
-                + "\(placeFields(city)), \"distanceMeters\": \(meters(nearby.distanceMeters))}"
+            var json = JSONWriter(spaced: true)
+            json.object { $0.nearby(nearby) }
+            return json.text
         }
         switch format {
         case .text:
             let header = "\(found.count) nearest \(found.count == 1 ? "city" : "cities") to \(point.latitude), \(point.longitude)"
             return ([header] + found.map { nearby in
                 let city = nearby.city
-                return "  \(TerminalText.safe(city.label))  (\(degrees(city.latitudeMicrodegrees)), \(degrees(city.longitudeMicrodegrees)))  id \(city.id)  "
+                return "  \(TerminalText.safe(city.label))  (\(JSONWriter.degrees(city.latitudeMicrodegrees)), \(JSONWriter.degrees(city.longitudeMicrodegrees)))  id \(city.id)  "
                     + kilometres(nearby.distanceMeters)
             }).joined(separator: "\n")
         case .json:
-            return "{\"nearest\": {\"lat\": \(point.latitude), \"lon\": \(point.longitude)}, \"count\": \(found.count), \"results\": ["
-                + found.map(object).joined(separator: ", ") + "]}"
+            var json = JSONWriter(spaced: true)
+            json.object { json in
+                json.point(point)
+                json.field("count", found.count)
+                json.places(found, geoJSON: false, at: \.city) { json, nearby, _ in json.nearby(nearby) }
+            }
+            return json.text
         case .ndjson:
             return found.map(object).joined(separator: "\n")
         case .csv:
             return (["id,name,country,lat,lon,region,region_code,distance_meters"] + found.map { nearby in
                 let city = nearby.city
-                return [String(city.id), csvField(city.name), csvField(city.countryCode), degrees(city.latitudeMicrodegrees),
-                        degrees(city.longitudeMicrodegrees), csvField(city.region?.name ?? ""), csvField(city.region?.code ?? ""),
+                return [String(city.id), csvField(city.name), csvField(city.countryCode), JSONWriter.degrees(city.latitudeMicrodegrees),
+                        JSONWriter.degrees(city.longitudeMicrodegrees), csvField(city.region?.name ?? ""), csvField(city.region?.code ?? ""),
                         meters(nearby.distanceMeters)].joined(separator: ",")
             }).joined(separator: "\n")
         }
     }
 
-    /// Metres to the decimetre: "345.2".
-    static func meters(_ value: Double) -> String { String(format: "%.1f", value) }
+    /// Whole metres, as the JSON objects write them: "345".
+    static func meters(_ value: Double) -> String { JSONWriter.number(value, decimals: 0) }
 
     /// "0.3 km", "12 km", "1,234 km".
     static func kilometres(_ meters: Double) -> String {
@@ -172,31 +170,5 @@ enum ResultFormatting {
         return "\"" + (isFormula ? "'" : "") + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Millionths of a degree as an exact decimal with trailing zeros dropped ("9.93333", "28").
-    static func degrees(_ microdegrees: Int32) -> String {
-        let magnitude = Int(microdegrees).magnitude
-        var fraction = String(magnitude % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.last == "0" { fraction.removeLast() }
-        return (microdegrees < 0 ? "-" : "") + String(magnitude / 1_000_000) + (fraction.isEmpty ? "" : "." + fraction)
-    }
 
-    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
-    static func jsonString(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }

@@ -1,5 +1,6 @@
 // CityService.swift: the routes of city-server and the application that serves them.
 import CityIndex
+import CityJSON
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -32,8 +33,8 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             json.field("count", matches.totalCount)
             json.field("offset", search.offset)
             json.field("tookMicroseconds", took.microseconds)
-            json.places(page, format: search.format, at: { ($0.latitude, $0.longitude) }) { json, match, coordinates in
-                json.match(match, near: search.near, coordinates: coordinates)
+            json.places(page, geoJSON: search.format == .geojson, at: \.city) { json, match, coordinates in
+                json.match(match, near: search.near, html: true, coordinates: coordinates)
             }
         }
         return json.response(contentType: search.format.contentType)
@@ -52,14 +53,10 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         var json = JSONWriter()
         json.object { json in
             if nearest.format == .geojson { json.field("type", "FeatureCollection") }
-            json.key("point")
-            json.object { json in
-                json.field("lat", nearest.point.latitude, decimals: 6)
-                json.field("lon", nearest.point.longitude, decimals: 6)
-            }
+            json.point(nearest.point)
             json.field("count", cities.count)
             json.field("tookMicroseconds", took.microseconds)
-            json.places(cities, format: nearest.format, at: { ($0.city.latitude, $0.city.longitude) }) { json, city, coordinates in
+            json.places(cities, geoJSON: nearest.format == .geojson, at: \.city) { json, city, coordinates in
                 json.nearby(city, coordinates: coordinates)
             }
         }

@@ -141,10 +141,7 @@ extension QueryParameters {
     /// A point given as `LAT,LON` in degrees, or `nil` when the parameter is absent.
     func coordinate(_ name: String) throws(BadRequest) -> Coordinate? {
         guard let value = self[name] else { return nil }
-        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-        guard parts.count == 2, let latitude = Self.decimal(String(parts[0])), let longitude = Self.decimal(String(parts[1])),
-              (-90 ... 90).contains(latitude), (-180 ... 180).contains(longitude),
-              let point = try? Coordinate(latitude: latitude, longitude: longitude) else {
+        guard let point = Coordinate(text: value) else {
             throw BadRequest(parameter: name, "must be LAT,LON in degrees (latitude -90 to 90, longitude -180 to 180), not \(SearchRequest.quoted(value))")
         }
         return point
@@ -158,13 +155,7 @@ extension QueryParameters {
         }
     }
 
-    /// Plain decimal notation ("48.85", "-0.5", "2"): no exponent, no "nan" or "inf", no spaces.
-    private static func decimal(_ text: String) -> Double? {
-        let bytes = Array(text.utf8)
-        var digits = bytes[...]
-        if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 32, digits.allSatisfy({ (48 ... 57).contains($0) || $0 == UInt8(ascii: ".") }),
-              digits.filter({ $0 == UInt8(ascii: ".") }).count <= 1, digits.contains(where: { (48 ... 57).contains($0) }) else { return nil }
-        return Double(text)
-    }
+    /// Plain decimal notation ("48.85", "-0.5", "2"): no exponent, no "nan" or "inf"; the
+    /// grammar of `LAT,LON`'s numbers.
+    private static func decimal(_ text: String) -> Double? { Coordinate.plainDecimal(text) }
 }

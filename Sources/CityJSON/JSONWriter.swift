@@ -1,17 +1,25 @@
-// JSONWriter.swift: JSON text written in order, for the API's responses.
-import Hummingbird
+// JSONWriter.swift: JSON text written in order, for city-search's output and city-server's answers.
 
-/// Writes one JSON value (RFC 8259) into a byte buffer, fields in the order given: the API's
-/// responses read the same every time. Strings are escaped (`"`, `\`, control characters,
-/// and U+2028/U+2029 for JavaScript); everything else is UTF-8 as is.
-struct JSONWriter {
-    private(set) var bytes: [UInt8] = []
+/// Writes one JSON value (RFC 8259) into a byte buffer, fields in the order given: answers
+/// read the same every time. Strings are escaped (`"`, `\`, control characters, and
+/// U+2028/U+2029 for JavaScript); everything else is UTF-8 as is. Compact (`{"a":1,"b":2}`)
+/// or, for people reading a terminal, spaced after colons and commas (`{"a": 1, "b": 2}`);
+/// one line either way.
+public struct JSONWriter {
+    public private(set) var bytes: [UInt8] = []
     /// Whether the container being written needs a comma before its next element.
     private var needsComma = false
+    private let spaced: Bool
 
-    init() { bytes.reserveCapacity(1_024) }
+    public init(spaced: Bool = false) {
+        self.spaced = spaced
+        bytes.reserveCapacity(1_024)
+    }
 
-    mutating func object(_ body: (inout JSONWriter) -> Void) {
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    public mutating func object(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
@@ -20,7 +28,7 @@ struct JSONWriter {
         needsComma = true
     }
 
-    mutating func array(_ body: (inout JSONWriter) -> Void) {
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
@@ -30,59 +38,54 @@ struct JSONWriter {
     }
 
     /// A key of the object being written; its value comes next.
-    mutating func key(_ name: String) {
+    public mutating func key(_ name: String) {
         separate()
         string(name)
         bytes.append(UInt8(ascii: ":"))
+        if spaced { bytes.append(UInt8(ascii: " ")) }
         needsComma = false
     }
 
-    mutating func field(_ name: String, _ value: String?) {
+    public mutating func field(_ name: String, _ value: String?) {
         key(name)
         if let value { self.value(value) } else { raw("null") }
     }
 
-    mutating func field(_ name: String, _ value: Int?) {
+    public mutating func field(_ name: String, _ value: Int?) {
         key(name)
         raw(value.map(String.init) ?? "null")
     }
 
-    mutating func field(_ name: String, _ value: Bool) {
+    public mutating func field(_ name: String, _ value: Bool) {
         key(name)
         raw(value ? "true" : "false")
     }
 
     /// A number with at most `decimals` decimals, trailing zeros dropped ("48.85341", "2").
-    mutating func field(_ name: String, _ value: Double, decimals: Int) {
+    public mutating func field(_ name: String, _ value: Double, decimals: Int) {
         key(name)
         raw(Self.number(value, decimals: decimals))
     }
 
-    mutating func value(_ number: Int) { raw(String(number)) }
+    public mutating func value(_ number: Int) { raw(String(number)) }
 
-    mutating func value(_ number: Double, decimals: Int) { raw(Self.number(number, decimals: decimals)) }
+    public mutating func value(_ number: Double, decimals: Int) { raw(Self.number(number, decimals: decimals)) }
 
-    mutating func value(_ text: String) {
+    public mutating func value(_ text: String) {
         separate()
         string(text)
         needsComma = true
     }
 
     /// Text that is JSON already (a number, `null`).
-    mutating func raw(_ text: String) {
+    public mutating func raw(_ text: String) {
         separate()
         bytes.append(contentsOf: text.utf8)
         needsComma = true
     }
 
-    /// The text as a response with `Content-Type: application/json`.
-    func response(status: HTTPResponse.Status = .ok, contentType: String = "application/json; charset=utf-8") -> Response {
-        Response(status: status, headers: [.contentType: contentType, .cacheControl: "no-store"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { bytes.append(contentsOf: spaced ? [UInt8(ascii: ","), UInt8(ascii: " ")] : [UInt8(ascii: ",")]) }
     }
 
     private mutating func string(_ text: String) {
@@ -105,7 +108,7 @@ struct JSONWriter {
     }
 
     /// `value` rounded to `decimals` decimals, without trailing zeros or a trailing point.
-    static func number(_ value: Double, decimals: Int) -> String {
+    public static func number(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "null" }
         var scale = 1.0
         for _ in 0 ..< decimals { scale *= 10 }
