@@ -25,8 +25,25 @@ struct CitySearch: AsyncParsableCommand {
                       InteractiveCommand.self, FavoritesCommand.self],
         defaultSubcommand: SearchCommand.self)
 
+    /// Parses the arguments (earlier spellings rewritten) and runs the command. A usage
+    /// error is one line on standard error, "city-search: MESSAGE", and status 64.
     static func main() async {
-        await main(LegacySpellings.rewritten(Array(CommandLine.arguments.dropFirst())))
+        let arguments = LegacySpellings.rewritten(Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot(arguments)
+            if var command = command as? AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            // A command's own failure has printed its line already (`CommandFailure`).
+            if exitCode(for: error) == .validationFailure && !(error is ExitCode) {
+                let message = self.message(for: error).split(separator: "\n").first.map(String.init) ?? "usage error"
+                CommandFailure.warn(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+            }
+            exit(withError: exitCode(for: error) == .validationFailure ? ExitCode.validationFailure : error)
+        }
     }
 }
 
