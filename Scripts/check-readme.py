@@ -9,11 +9,14 @@ What counts as an example:
   * a line "<!-- checked: COMMAND -->" followed by a fenced block, which is COMMAND's output.
 Blocks without a "$" line (synopses) are not run.
 
-The commands run in README order, in a scratch directory holding a link to Data/, so the quick
-start's build-index writes the cities.cidx the later commands search. "swift run -c release X"
-runs the built X; build-index and city-search come from .build/release, city-server (started
-on a free port for the curl examples) from Server/.build/release, the library example from
-Examples/.build/debug; each is built first when missing.
+First the quick start's install step runs exactly as README.md writes it ("Scripts/install.sh",
+from the repository root), which puts build-index, city-search and city-server on the PATH.
+Then each command runs as written, each in a fresh `sh -c` with this process's PATH and
+nothing added to it, in README order, in a scratch directory holding a link to Data/ (as the
+checkout does), so the quick start's build-index writes the cities.cidx the later commands
+search. The curl examples go to a city-server found on the PATH, started on a free port (the
+README's 8080 is replaced by it); the library example is Examples/.build/debug's, built when
+missing.
 
 Comparison: an expected line "…" stands for any number of lines; in a JSON answer written over
 several lines, a line starting with a space continues the one before; "tookMicroseconds" may
@@ -82,6 +85,14 @@ def matches(expected, actual):
     return bool(actual) and expected[0] == actual[0] and matches(expected[1:], actual[1:])
 
 
+def install_step(text):
+    """The quick start's install command: its first indented line that runs Scripts/install.sh."""
+    for line in text.split("\n"):
+        if line.startswith("    Scripts/install.sh"):
+            return line.strip().split("#")[0].strip()
+    raise SystemExit("check-readme: README.md's quick start has no Scripts/install.sh line")
+
+
 def ensure_built(path, build_command, directory):
     if not os.path.exists(path):
         subprocess.run(build_command, cwd=directory, check=True, stdout=sys.stderr)
@@ -92,8 +103,9 @@ class Server:
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
-        binary = os.path.join(ROOT, "Server/.build/release/city-server")
-        ensure_built(binary, ["swift", "build", "-c", "release", "--product", "city-server"], os.path.join(ROOT, "Server"))
+        binary = shutil.which("city-server")
+        if binary is None:
+            raise SystemExit("check-readme: city-server is not on the PATH after the quick start")
         self.process = subprocess.Popen([binary, "--index", index_path, "--port", str(self.port)],
                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 60
@@ -114,19 +126,20 @@ class Server:
 def main():
     readme_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "README.md")
     with open(readme_path, encoding="utf-8") as readme:
-        found = examples(readme.read())
-    release = os.path.join(ROOT, ".build/release")
-    for tool in ("build-index", "city-search"):
-        ensure_built(os.path.join(release, tool), ["swift", "build", "-c", "release", "--product", tool], ROOT)
+        text = readme.read()
+    found = examples(text)
+    install = install_step(text)
+    print(f"quick start: {install}", flush=True)
+    subprocess.run(["sh", "-c", install], cwd=ROOT, check=True, stdout=sys.stderr)
     library_example = os.path.join(ROOT, "Examples/.build/debug/LibraryExample")
     scratch = tempfile.mkdtemp(prefix="check-readme-")
     os.symlink(os.path.join(ROOT, "Data"), os.path.join(scratch, "Data"))
-    environment = dict(os.environ, NO_COLOR="1", PATH=release + os.pathsep + os.environ["PATH"])
+    environment = dict(os.environ, NO_COLOR="1")
     server = None
     failures = 0
     try:
         for line_number, command, expected in found:
-            run = re.sub(r"^swift run -c release ", "", command)
+            run = command
             if "LibraryExample" in run:
                 ensure_built(library_example, ["swift", "build", "--product", "LibraryExample"], os.path.join(ROOT, "Examples"))
                 run = run.replace("Examples/.build/debug/LibraryExample", library_example)

@@ -1,6 +1,7 @@
 """Starts city-server for the tests in browser/ and live/: on a free port, waiting for the
-line that names its address; stops it with SIGTERM (a graceful shutdown: exit status 0)."""
-import re, subprocess
+line that names its address; stops it with SIGTERM (a graceful shutdown: exit status 0, and no
+error in its log)."""
+import re, subprocess, threading
 
 
 class ServerProcess:
@@ -8,21 +9,31 @@ class ServerProcess:
         self.process = subprocess.Popen([binary, "--index", index, "--port", "0", *arguments],
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.port = None
+        self.log = []
         while self.port is None:
             line = self.process.stdout.readline()
             if not line:
                 raise SystemExit(f"city-server exited with {self.process.wait()} before listening")
+            self.log.append(line)
             found = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)
             self.port = int(found.group(1)) if found else None
         self.base = f"http://127.0.0.1:{self.port}/"
+        # The rest of the log is read as it comes, so that a full pipe never stalls the server.
+        self.reader = threading.Thread(target=lambda: self.log.extend(self.process.stdout), daemon=True)
+        self.reader.start()
 
     def stop(self):
-        """SIGTERM, then the exit status must be 0 within 30 s."""
+        """SIGTERM; then the exit status must be 0 within 30 s, and the stop logged as no error."""
+        log_before = len(self.log)
         self.process.terminate()
         try:
             status = self.process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.process.kill()
             raise SystemExit("city-server did not stop within 30 s of SIGTERM")
+        self.reader.join(timeout=5)
         if status != 0:
             raise SystemExit(f"city-server exited with {status} on SIGTERM")
+        stopping = "".join(self.log[log_before:])
+        if "error" in stopping or "CancellationError" in stopping:
+            raise SystemExit(f"city-server logged an error on a clean SIGTERM:\n{stopping}")

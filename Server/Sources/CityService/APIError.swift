@@ -1,4 +1,5 @@
 // APIError.swift: the errors a client gets, as JSON that names what to fix.
+import CityJSON
 import Hummingbird
 
 /// A request the service cannot answer as asked: status 400 and a JSON body that names the

@@ -20,6 +20,10 @@ struct IndexReplacementWatcher: Service {
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
                 try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            } catch is CancellationError {
+                // The service is stopping (SIGTERM, SIGINT): a clean stop, not an error.
+                logger.debug("watcher stopped")
+                return
             } catch {
                 logger.error("watcher stopped", metadata: ["error": "\(error)"])
                 return

@@ -16,6 +16,9 @@ public struct StaticPage: Sendable {
         "/app.js": ("app.js", "text/javascript; charset=utf-8"),
         "/style.css": ("style.css", "text/css; charset=utf-8"),
         "/world.geojson": ("world.geojson", "application/geo+json"),
+        "/favicon.svg": ("favicon.svg", "image/svg+xml"),
+        // What browsers ask for when a page names no icon (the same picture).
+        "/favicon.ico": ("favicon.svg", "image/svg+xml"),
     ]
 
     /// The page allows itself and nothing else: no request leaves for another host.

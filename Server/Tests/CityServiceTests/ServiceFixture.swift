@@ -8,7 +8,7 @@ import HummingbirdTesting
 /// A few cities, built into an index file in a temporary folder of its own.
 struct ServiceFixture {
     static let citiesJSON = """
-        [{"country":"US","name":"San Francisco","_id":5391959,"coord":{"lon":-122.41942,"lat":37.77493},"population":864816,"alternatenames":["SF","Sanfrancisko"]},
+        [{"country":"US","name":"San Francisco","region":"CA","_id":5391959,"coord":{"lon":-122.41942,"lat":37.77493},"population":864816,"alternatenames":["SF","Sanfrancisko"]},
          {"country":"FR","name":"Paris","_id":2988507,"coord":{"lon":2.3488,"lat":48.85341},"population":2138551},
          {"country":"US","name":"Paris","_id":4717560,"coord":{"lon":-95.55551,"lat":33.66094},"population":24782},
          {"country":"AT","name":"Vienna","_id":2761369,"coord":{"lon":16.37208,"lat":48.20849},"population":1691468,"alternatenames":["Wien"]},
