@@ -19,7 +19,8 @@ README's 8080 is replaced by it); the library example is Examples/.build/debug's
 missing.
 
 Comparison: an expected line "…" stands for any number of lines; in a JSON answer written over
-several lines, a line starting with a space continues the one before; "tookMicroseconds" may
+several lines, a line starting with a space continues the one before, that space removed (so
+" x" continues with "x" and "  x" with " x"); "tookMicroseconds" may
 differ. Exits 1, showing both outputs, when any example differs.
 """
 import os
@@ -69,7 +70,7 @@ def normalized(lines):
         joined = []
         for line in text:
             if line.startswith(" ") and joined:
-                joined[-1] += line.strip()
+                joined[-1] += line[1:]
             else:
                 joined.append(line)
         text = joined
