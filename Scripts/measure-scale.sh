@@ -2,7 +2,7 @@
 # Measures build-index at scale on synthetic lists (Scripts/generate-cities.py: Markov names
 # trained on Data/, about one alternate name per city): for each city count, the wall time and
 # peak resident memory of the build (GNU time), the index size, the time to open and checksum
-# it and to verify() it (city-search --inspect, --verify), and the p50/p99 query latency of
+# it and to verify() it (city-search inspect, verify), and the p50/p99 query latency of
 # every search mode (Benchmarks' ScaleQueries: 2,000 seeded queries per mode). Each count's
 # row is kept in Benchmarks/scale-results.json (a later run with other counts adds to it);
 # Scripts/plot-scale.py then writes Benchmarks/SCALE.md (the tables) and Benchmarks/scale.svg
@@ -40,7 +40,7 @@ for count in "${counts[@]}"; do
     wall=$(grep "Elapsed (wall clock)" .scale/time.txt | awk '{print $NF}')
     rss_kb=$(grep "Maximum resident set size" .scale/time.txt | awk '{print $NF}')
     start=$(seconds); "$bin/city-search" --index "$index" --inspect > /dev/null; opened=$(seconds)
-    "$bin/city-search" --index "$index" --verify --limit 0 x > /dev/null; verified=$(seconds)
+    "$bin/city-search" verify --index "$index" > /dev/null; verified=$(seconds)
     latency=$("$queries" "$index")
     python3 - "$results" "$count" "$(stat -c %s "$list")" "$(stat -c %s "$index")" "$wall" "$rss_kb" \
         "$start" "$opened" "$verified" "$latency" "$machine" <<'PY'
