@@ -1,7 +1,7 @@
 """Starts city-server for the tests in browser/ and live/: on a free port, waiting for the
 line that names its address; stops it with SIGTERM (a graceful shutdown: exit status 0, and no
 error in its log)."""
-import re, subprocess, threading
+import re, subprocess, threading, time
 
 
 class ServerProcess:
@@ -24,6 +24,7 @@ class ServerProcess:
 
     def stop(self):
         """SIGTERM; then the exit status must be 0 within 30 s, and the stop logged as no error."""
+        time.sleep(0.5)   # what was logged before the signal has been read by then
         log_before = len(self.log)
         self.process.terminate()
         try:
