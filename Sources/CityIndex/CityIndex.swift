@@ -27,6 +27,15 @@ public struct CityIndex: Sendable {
     /// searches at once, each on its own thread, may prefer.
     public var typoSearchThreads = 2
 
+    /// The most index entries one search may read, or `nil` (the default) for no limit. A
+    /// search that matches a large part of the index reads every matching entry in some modes:
+    /// restricted to countries or a radius, alphabetical order with typos forgiven, and the
+    /// count of a typo-tolerant search's cities. A short query with many typos forgiven can
+    /// then read millions. With a limit, such a search throws `.searchTooCostly` before it reads
+    /// past it (`EntryBudget`), so a server bounds the work of one request; searches that read
+    /// few entries (any exact search in population order, a top *k*) answer as without it.
+    public var searchEntryLimit: Int?
+
     /// Maps the index file at `path` read-only and validates its structure.
     ///
     /// The file stays mapped while the index or any value read from it lives; no descriptor

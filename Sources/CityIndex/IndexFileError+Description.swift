@@ -12,6 +12,8 @@ extension IndexFileError: CustomStringConvertible {
             return "Pass the path of an index file written by build-index."
         case .queryTooLong:
             return "Search with a shorter query: no city's name is that long."
+        case .searchTooCostly:
+            return "Search with a longer query, fewer typos forgiven, population order or a smaller radius."
         case .fileChangedWhileOpen:
             return "Open it again; to replace an index that may be open, rename a new file over it (as build-index does) instead of writing into it."
         case .unsupportedFormatVersion(let found, let supported) where found > supported.upperBound:
@@ -34,6 +36,8 @@ extension IndexFileError: CustomStringConvertible {
             return "'\(path)' is not a regular file (a directory, FIFO, socket or device)"
         case .queryTooLong(let byteCount, let limit):
             return "the query has \(byteCount) bytes, more than the \(limit) a search takes"
+        case .searchTooCostly(let entryCount, let limit):
+            return "the search would read more than its limit of \(limit) index entries (\(entryCount) so far)"
         case .fileChangedWhileOpen(let path):
             return "'\(path)' was changed in place while it was open: its results since then may be wrong or missing"
         case .fileTooSmall(let byteCount, let minimumByteCount):

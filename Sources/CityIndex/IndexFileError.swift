@@ -19,6 +19,10 @@ public enum IndexFileError: Error, Equatable, Sendable {
     /// The query has more UTF-8 bytes than a search takes (`CityIndex.maximumQueryByteCount`):
     /// a typo-tolerant walk's work grows with the query's length.
     case queryTooLong(byteCount: Int, limit: Int)
+    /// The search would read more index entries than `CityIndex.searchEntryLimit` allows: its
+    /// query matches too much of the index for its options (a typo-tolerant search of a short
+    /// query over a whole radius or in alphabetical order). Nothing is wrong with the file.
+    case searchTooCostly(entryCount: Int, limit: Int)
     /// The file is shorter than the fixed header plus its section table.
     case fileTooSmall(byteCount: Int, minimumByteCount: Int)
     /// The first four bytes are not "CIDX".

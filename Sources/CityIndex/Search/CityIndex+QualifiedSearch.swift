@@ -27,8 +27,10 @@ extension CityIndex {
         guard let first = readings.first else { return nil }
         let foldTable = contents.foldTable
         func searchPlan(_ query: String, limit: Int, typos: TypoTolerance) -> SearchPlan {
-            SearchPlan(query: query, matching: plan.matching, order: plan.order, limit: limit, typos: typos,
-                       countries: nil, allowsQualifiers: false, foldTable: foldTable)
+            var sub = SearchPlan(query: query, matching: plan.matching, order: plan.order, limit: limit, typos: typos,
+                                 countries: nil, allowsQualifiers: false, foldTable: foldTable)
+            sub.budget = plan.budget
+            return sub
         }
         // A query that names a city as typed is read as qualified only on the evidence of a
         // city whose whole name is the words before the place ("san jose ca", not "san jo").

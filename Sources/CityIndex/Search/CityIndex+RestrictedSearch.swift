@@ -29,6 +29,7 @@ extension CityIndex {
             query = .words(key: key)
             if key.isEmpty {
                 // The empty word key matches every city, by its primary name.
+                try plan.budget?.spend(contents.cityCount)
                 let kept = try search("", matching: .prefix, order: plan.order, limit: .max).filtered(isKept).entries
                 return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
             }
@@ -39,8 +40,9 @@ extension CityIndex {
             let matches = try variantMatches(keys: keys, budget: budget, matching: plan.matching)
             starts = matches.map { .init(match: $0.match.match, edits: $0.match.edits, variant: $0.variant) }
             query = .typoTolerant(matching: plan.matching, keys: keys.map(\.key), costs: keys.map(\.cost))
-            walkTotal = distinctCityCount(of: matches, matching: plan.matching, keyCount: keys.count)
+            walkTotal = try distinctCityCount(of: matches, matching: plan.matching, keyCount: keys.count, budget: plan.budget)
         }
+        try plan.budget?.spend(starts.reduce(0) { $0 + $1.match.entries.count })
 
         // Every entry that passes, with the start it came from.
         var read: [(entry: CityMatches.Entry, start: Int)] = []

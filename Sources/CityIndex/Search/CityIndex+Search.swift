@@ -67,6 +67,8 @@ extension CityIndex {
 
     /// Runs the stages of `plan` in order (`SearchPlan`).
     func run(_ plan: SearchPlan) throws(IndexFileError) -> CityMatches {
+        var plan = plan
+        if plan.budget == nil, let limit = searchEntryLimit { plan.budget = EntryBudget(limit: limit) }
         let restriction = plan.restriction(in: contents)
         // The typo-tolerant walk's matches, kept for a longer run of stage 4.
         var walked: [(match: TypoMatch, variant: Int)]?
@@ -83,6 +85,8 @@ extension CityIndex {
                     break
                 }
                 window = window > Int.max / 2 ? .max : 2 * window
+                // Another window reads about that many more entries.
+                try plan.budget?.spend(min(window, result.totalCount))
                 result = try rankedMatches(of: plan, limit: window, restriction: restriction, walked: &walked)
             }
         }
@@ -125,7 +129,8 @@ extension CityIndex {
         let order = plan.order
         switch plan.walk {
         case .keyVariants(let keys, let budget):
-            return try keyVariantSearch(keys: keys, budget: budget, matching: plan.matching, order: order, limit: limit, walked: &walked)
+            return try keyVariantSearch(keys: keys, budget: budget, matching: plan.matching, order: order, limit: limit,
+                                        walked: &walked, entryBudget: plan.budget)
         case .prefix:
             let (match, foldedScalarCount) = try prefixMatch(for: plan.query)
             let ranks = match?.entries ?? 0..<0
@@ -150,6 +155,7 @@ extension CityIndex {
                     return CityMatches(contents: contents, storage: .entries(listed), query: .words(key: key), totalCount: match.cityCount)
                 }
                 // A short page: the first `limit` in one pass, without sorting every posting.
+                if limit > FormatConstants.topListLength { try plan.budget?.spend(match.entries.count) }
                 let entries = limit <= FormatConstants.topListLength ? WordMatchCollector.firstEntries(limit, of: match, contents: contents)
                     : WordMatchCollector.entries(of: match, contents: contents)
                 return CityMatches(contents: contents, storage: .entries(entries), query: .words(key: key), totalCount: match.cityCount)

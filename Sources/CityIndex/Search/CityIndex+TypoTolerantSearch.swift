@@ -24,7 +24,8 @@ extension CityIndex {
     ///   same keys, reused; else walked and stored there (a second page of `SearchPlan`'s
     ///   stage 4 orders more of the same matches).
     func keyVariantSearch(keys: [(key: [UInt32], cost: Int)], budget: Int, matching: MatchMode, order: ResultOrder,
-                          limit: Int, walked: inout [(match: TypoMatch, variant: Int)]?) throws(IndexFileError) -> CityMatches {
+                          limit: Int, walked: inout [(match: TypoMatch, variant: Int)]?,
+                          entryBudget: EntryBudget? = nil) throws(IndexFileError) -> CityMatches {
         let contents = contents
         let trie = contents.trie(for: matching)
         let matches: [(match: TypoMatch, variant: Int)]
@@ -38,16 +39,19 @@ extension CityIndex {
         func entry(_ position: Int) -> (rank: Int, slot: Int, isDemoted: Bool)? {
             matching == .prefix ? contents.rank(ofNodeEntry: position).map { ($0, 0, false) } : contents.postings.posting(at: position)
         }
-        let totalCount = distinctCityCount(of: matches, matching: matching, keyCount: keys.count)
+        let totalCount = try distinctCityCount(of: matches, matching: matching, keyCount: keys.count, budget: entryBudget)
 
         switch order {
         case .population:
             let lists = matching == .prefix ? contents.nodeTopLists : contents.wordTopLists
             let starts = matches.map { PopulationOrderSearch.Start(match: $0.match.match, edits: $0.match.edits, variant: $0.variant) }
+            // The best-first search holds a frontier entry per start.
+            try entryBudget?.spend(starts.count)
             let entries = try PopulationOrderSearch.top(limit, of: starts, in: trie, contents: contents, lists: lists, entry: entry)
             return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: totalCount)
         case .alphabetical:
             // Every entry with its edits.
+            try entryBudget?.spend(matches.reduce(0) { $0 + $1.match.match.entries.count })
             var all: [CityMatches.Entry] = []
             for (match, variant) in matches {
                 for position in match.match.entries {
@@ -86,11 +90,13 @@ extension CityIndex {
     /// which are disjoint subtrees per key. Their entries are counted (`NODE`, one key) or
     /// their postings' cities marked in a bit set (`WNOD`, where a city can be in several,
     /// and several keys). O(1) for one outermost match, else O(*p*) for their *p* entries.
-    func distinctCityCount(of matches: [(match: TypoMatch, variant: Int)], matching: MatchMode, keyCount: Int) -> Int {
+    func distinctCityCount(of matches: [(match: TypoMatch, variant: Int)], matching: MatchMode, keyCount: Int,
+                           budget: EntryBudget? = nil) throws(IndexFileError) -> Int {
         let outermost = matches.filter(\.match.isOutermost)
         if outermost.count <= 1 || (matching == .prefix && keyCount == 1) {
             return outermost.reduce(0) { $0 + $1.match.match.cityCount }
         }
+        try budget?.spend(outermost.reduce(0) { $0 + $1.match.match.entries.count })
         var totalCount = 0
         var seen = [UInt64](repeating: 0, count: (contents.cityCount + 63) / 64)
         seen.withUnsafeMutableBufferPointer { seen in

@@ -70,6 +70,9 @@ struct SearchPlan {
     /// The user's location (stage 8), and the radius around it (stage 7), in metres.
     let near: Coordinate?
     let within: Double?
+    /// The entries the search may still read (`CityIndex.searchEntryLimit`), shared by the
+    /// searches this one runs.
+    var budget: EntryBudget?
 
     init(query: String, matching: MatchMode, order: ResultOrder, limit: Int, typos: TypoTolerance,
          countries: Set<String>?, near: Coordinate? = nil, within: Double? = nil, allowsQualifiers: Bool = true,
