@@ -85,6 +85,12 @@ done
 replacer=$!
 # At least 10 s: a swap waits for the next check (2 s) and a verification of the whole file.
 line="$(wrk -t 2 -c 16 -d "$(( duration > 10 ? duration : 10 ))s" --latency -s "$work/queries.lua" "$base" | grep '^RESULT')"
+# Each swap verifies the whole file first (seconds on a busy machine): when none was served
+# under load, the replacements go on, without load, until one is (at most 60 s).
+for _ in $(seq 1 60); do
+    curl -sf "$base/metrics" | grep -q '^city_server_index_replacements_total{outcome="replaced"}' && break
+    sleep 1
+done
 kill "$replacer"; wait "$replacer" 2> /dev/null || true
 read -r _ requests errors p50 p99 max micros bytes <<< "$line"
 python3 - "$requests" "$errors" "$p50" "$p99" "$max" "$micros" <<'PYTHON'

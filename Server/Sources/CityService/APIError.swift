@@ -26,6 +26,8 @@ struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
     var parameter: String?
     let message: String
+    /// With 503: when to try again (`Retry-After`, seconds).
+    var retryAfterSeconds: Int?
 
     func response(from request: Request, context: some RequestContext) throws -> Response { response }
 
@@ -39,6 +41,8 @@ struct APIError: HTTPResponseError {
                 json.field("message", parameter.map { "\($0): \(message)" } ?? message)
             }
         }
-        return json.response(status: status)
+        var response = json.response(status: status)
+        if let retryAfterSeconds { response.headers[.retryAfter] = String(retryAfterSeconds) }
+        return response
     }
 }

@@ -9,7 +9,8 @@ import NIOCore
 
 /// The routes of the service (README "city-server"), answering from `served`.
 public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: StaticPage,
-                       options: ServiceOptions = ServiceOptions()) -> Router<BasicRequestContext> {
+                       options: ServiceOptions = ServiceOptions(),
+                       workers: SearchWorkers = SearchWorkers()) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: MetricsMiddleware(metrics: metrics))
     router.add(middleware: JSONErrorMiddleware())
@@ -21,9 +22,23 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         let search = try SearchRequest(try QueryParameters(request.uri.query))
         let loaded = served.current
         let clock = ContinuousClock.now
-        let matches = try loaded.index.search(search.query, matching: search.matching, order: search.order,
-                                              limit: search.offset + search.limit, typos: search.typos,
-                                              countries: search.countries, near: search.near, within: search.within)
+        let matches: CityMatches
+        do {
+            // On a search thread: /health, /metrics and the page never wait behind searches.
+            matches = try await workers.run {
+                try loaded.index.search(search.query, matching: search.matching, order: search.order,
+                                        limit: search.offset + search.limit, typos: search.typos,
+                                        countries: search.countries, near: search.near, within: search.within)
+            }
+        } catch let overloaded as SearchWorkers.Overloaded {
+            throw APIError(status: .serviceUnavailable,
+                           message: overloaded.waiting < 0 ? "the search waited too long for a free thread; try again"
+                               : "\(overloaded.waiting) searches are waiting already; try again",
+                           retryAfterSeconds: 1)
+        } catch IndexFileError.searchTooCostly(_, let limit) {
+            throw BadRequest(parameter: "q", "matches too much of the index for these options (the search would read more than "
+                             + "\(limit) index entries): type more letters, forgive fewer typos, rank by population or search a smaller radius")
+        }
         let page = matches.dropFirst(search.offset)
         let took = ContinuousClock.now - clock
         var json = JSONWriter()
@@ -119,7 +134,8 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
 public func makeApplication(served: ServedIndex, options: ServiceOptions, logger: Logger,
                             onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }) throws -> some ApplicationProtocol {
     let metrics = RequestMetrics()
-    let router = makeRouter(served: served, metrics: metrics, page: try StaticPage(), options: options)
+    let router = makeRouter(served: served, metrics: metrics, page: try StaticPage(), options: options,
+                            workers: SearchWorkers(threads: options.searchThreads, queueLimit: options.searchQueueLimit))
     let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
         maxHeaderFieldSize: RequestHeadLimits.fieldBytes, maxHeaderListSize: RequestHeadLimits.totalBytes,
         maxHeaderFieldCount: RequestHeadLimits.fieldCount)

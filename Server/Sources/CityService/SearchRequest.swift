@@ -9,6 +9,9 @@ struct SearchRequest: Sendable {
     /// The most results one request returns, and the furthest page it reaches.
     static let maximumLimit = 100
     static let maximumOffset = 1_000
+    /// The largest radius of a search (`within`), in metres: a search from a point within more
+    /// reads the matches of most of the earth to rank none of them by distance.
+    static let maximumSearchRadius = 5_000_000.0
 
     enum Format: String {
         case json, geojson
@@ -70,6 +73,18 @@ struct SearchRequest: Sendable {
         near = try parameters.coordinate("near")
         within = try parameters.distance("within")
         if within != nil && near == nil { throw BadRequest(parameter: "within", "needs near (the point it is measured from)") }
+        if let within, within > Self.maximumSearchRadius {
+            throw BadRequest(parameter: "within", "is at most \(Int(Self.maximumSearchRadius)) metres for a search: a larger radius is most "
+                             + "of the earth, which costs a pass over every match and keeps them all; search without within")
+        }
+        // Forgiving as many typos as half the letters matches almost every name: pure cost.
+        if case .maximum(let edits) = typos {
+            let letters = query.unicodeScalars.count { !$0.properties.isWhitespace && $0 != "," }
+            guard letters > 2 * edits else {
+                throw BadRequest(parameter: "typos", "\(edits) on a query of \(letters) letters matches almost every name; "
+                                 + "forgive at most \(max(0, (letters - 1) / 2)) here, or use typos=auto")
+            }
+        }
         if let value = parameters["format"] {
             guard let format = Format(rawValue: value) else { throw BadRequest(parameter: "format", "must be json or geojson, not \(Self.quoted(value))") }
             self.format = format

@@ -66,6 +66,12 @@ public final class ServedIndex: Sendable {
         }
     }
 
+    /// The most index entries one search reads (`CityIndex.searchEntryLimit`): above what the
+    /// search box's queries read (at most tens of thousands) and the empty query in a country
+    /// (every city of the index, 234,908 for `Data/`), far below what a short query with three
+    /// typos over the whole earth reads (millions).
+    public static let searchEntryLimit = 300_000
+
     private static func load(_ path: String) throws -> Loaded {
         // The identity first: a file replaced while it is read is read again at the next check.
         let identity = try FileIdentity(path: path)
@@ -74,6 +80,8 @@ public final class ServedIndex: Sendable {
         // A server answers many requests on few threads: one thread per typo-tolerant search.
         var served = index
         served.typoSearchThreads = 1
+        // One request's work is bounded: a search that would read more entries is refused.
+        served.searchEntryLimit = searchEntryLimit
         // The first query that names a place builds the index's place-name table (tens of
         // milliseconds on Data/): build it now, not during a user's first request.
         _ = try? served.search("a b", matching: .words, order: .population, limit: 1, typos: .automatic)

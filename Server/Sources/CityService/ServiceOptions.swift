@@ -1,4 +1,5 @@
 // ServiceOptions.swift: how city-server is set up, and the limits on what a client sends.
+import Foundation
 
 /// How a service is set up: where it listens, who may call it from other sites, how often
 /// it looks for a replaced index, how long an idle connection stays open.
@@ -12,6 +13,10 @@ public struct ServiceOptions: Sendable {
     /// How long a connection may stay idle, and how long a request's head may take to arrive
     /// whole after the connection opens or the previous response ends.
     public var idleTimeout: Duration = .seconds(30)
+    /// The threads searches run on (`SearchWorkers`), and how many searches may wait for one
+    /// before the next is answered 503.
+    public var searchThreads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    public var searchQueueLimit = 64
 
     public init() {}
 }

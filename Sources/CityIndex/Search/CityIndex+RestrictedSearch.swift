@@ -28,10 +28,17 @@ extension CityIndex {
         case .words(let key):
             query = .words(key: key)
             if key.isEmpty {
-                // The empty word key matches every city, by its primary name.
+                // The empty word key matches every city, by its primary name: the cities that
+                // pass, in rank order (alphabetical), then ordered by population when asked.
+                // O(n) tests, then O(c log c) for the c kept.
                 try plan.budget?.spend(contents.cityCount)
-                let kept = try search("", matching: .prefix, order: plan.order, limit: .max).filtered(isKept).entries
-                return CityMatches(contents: contents, storage: .entries(kept), query: query, totalCount: kept.count)
+                var kept = (0 ..< contents.cityCount).filter(isKept)
+                if plan.order == .population {
+                    let keys = kept.map { contents.populationOrderKey(rank: $0, slot: 0, isDemoted: false, edits: 0) }
+                    kept = kept.indices.sorted { keys[$0] < keys[$1] }.map { kept[$0] }
+                }
+                let entries = kept.map { CityMatches.Entry(rank: UInt32($0), slot: 0) }
+                return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: entries.count)
             }
             let match = try wordMatch(forKey: key)
             if let match { starts = [.init(match: match, edits: 0, variant: 0)] }
