@@ -2,7 +2,7 @@
 # city-server's tests (issue 45): its router and index-replacement tests (Server/Tests, with
 # HummingbirdTesting), the page in a real browser (Debian's chromium driven by playwright,
 # offline: Server/Tests/browser/page_test.py, screenshots in Server/.build/page-test/), its
-# connection limits over raw sockets (Server/Tests/live), and a short load run under wrk
+# connection limits over raw sockets and a flood of costly searches (Server/Tests/live), and a short load run under wrk
 # (Scripts/load-server.sh --smoke). Installs chromium, wrk and
 # playwright when they are missing (Debian's packages and PyPI; no browser is downloaded).
 set -euo pipefail
@@ -26,5 +26,7 @@ mkdir -p "$output"
 .build/release/build-index -o "$output/cities.cidx" --quiet
 python3 Server/Tests/browser/page_test.py Server/.build/release/city-server "$output/cities.cidx" "$output"
 python3 Server/Tests/live/connection_limits_test.py Server/.build/release/city-server "$output/cities.cidx"
+# A flood of the costliest searches for 10 s: /health p99 within 50 ms, ordinary searches answered.
+python3 Server/Tests/live/flood_test.py Server/.build/release/city-server "$output/cities.cidx" 10 8
 Scripts/load-server.sh --smoke
 echo "city-server's tests passed in $((SECONDS - started)) s"

@@ -11,8 +11,9 @@ import Synchronization
 /// throws `Overloaded`, which the API answers with 503 and `Retry-After`.
 public final class SearchWorkers: Sendable {
     /// The search was not run: too many were waiting, or it waited too long.
-    struct Overloaded: Error {
-        let waiting: Int
+    public struct Overloaded: Error {
+        /// How many were waiting when it was refused; -1 when it waited too long.
+        public let waiting: Int
     }
 
     private struct Job {
@@ -46,10 +47,10 @@ public final class SearchWorkers: Sendable {
     }
 
     /// How many searches wait for a thread now.
-    var waiting: Int { state.withLock { $0.waiting } }
+    public var waiting: Int { state.withLock { $0.waiting } }
 
     /// `search` run on one of the threads; throws `Overloaded` when it was not run.
-    func run<Value: Sendable>(_ search: @escaping @Sendable () throws -> Value) async throws -> Value {
+    public func run<Value: Sendable>(_ search: @escaping @Sendable () throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             let job = Job(enqueued: .now) { expired in
                 if expired {

@@ -106,6 +106,11 @@ struct RouterTests {
         ("/api/search?q=paris&match=fuzzy", "match"),
         ("/api/search?q=paris&rank=relevance", "rank"),
         ("/api/search?q=paris&typos=4", "typos"),
+        // Pure cost: three typos on three letters match almost every name; a radius of most of the earth.
+        ("/api/search?q=aaa&typos=3", "typos"),
+        ("/api/search?q=ab&typos=1", "typos"),
+        ("/api/search?q=aaa&typos=3&near=35.7,139.7&within=20037509&limit=100&offset=1000", "within"),
+        ("/api/search?q=paris&near=48,2&within=5000001", "within"),
         ("/api/search?q=paris&country=France", "country"),
         ("/api/search?q=paris&format=xml", "format"),
         ("/api/search?q=paris&q=lyon", "q"),
