@@ -20,7 +20,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
 
     router.get("/api/search") { request, _ -> Response in
         let search = try SearchRequest(try QueryParameters(request.uri.query))
-        let loaded = served.current
+        let loaded = try served.usable()
         let clock = ContinuousClock.now
         let matches: CityMatches
         do {
@@ -39,6 +39,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             throw BadRequest(parameter: "q", "matches too much of the index for these options (the search would read more than "
                              + "\(limit) index entries): type more letters, forgive fewer typos, rank by population or search a smaller radius")
         }
+        try served.checkAnswered(from: loaded)   // changed in place meanwhile: no wrong answer is sent
         let page = matches.dropFirst(search.offset)
         let took = ContinuousClock.now - clock
         var json = JSONWriter()
@@ -57,13 +58,14 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
 
     router.get("/api/nearest") { request, _ -> Response in
         let nearest = try NearestRequest(try QueryParameters(request.uri.query))
-        let loaded = served.current
+        let loaded = try served.usable()
         guard loaded.index.hasSpatialIndex else {
             throw APIError(status: .notImplemented, message: "the index served has no spatial index (GEOK): rebuild it with build-index")
         }
         let clock = ContinuousClock.now
         let cities = try loaded.index.nearest(to: nearest.point, limit: nearest.limit, within: nearest.within,
                                               minimumPopulation: nearest.minimumPopulation)
+        try served.checkAnswered(from: loaded)
         let took = ContinuousClock.now - clock
         var json = JSONWriter()
         json.object { json in
@@ -84,9 +86,12 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         guard let id = Int(text) else {
             throw BadRequest(parameter: "id", "must be a city's id (a whole number), not \(SearchRequest.quoted(text))")
         }
-        guard let city = served.current.index.city(id: id) else {
+        let loaded = try served.usable()
+        guard let city = loaded.index.city(id: id) else {
+            try served.checkAnswered(from: loaded)
             throw APIError(status: .notFound, parameter: "id", message: "no city has id \(id) in the index served")
         }
+        try served.checkAnswered(from: loaded)
         var json = JSONWriter()
         json.object { $0.cityFields(city) }
         return json.response()
@@ -95,9 +100,15 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
     router.get("/health") { request, _ -> Response in
         try QueryParameters(request.uri.query).rejectUnknown(allowed: [])
         let loaded = served.current
+        let unavailable = served.unavailableReason
         var json = JSONWriter()
         json.object { json in
-            json.field("status", "ok")
+            json.field("status", unavailable == nil ? "ok" : "unavailable")
+            if let unavailable {
+                json.field("reason", "the index file was changed in place (\(unavailable.reason)); it is served again once "
+                           + "the path holds a valid index (rename a new file over it)")
+                json.field("unavailableSince", unavailable.since.formatted(.iso8601))
+            }
             json.key("index")
             json.object { json in
                 json.field("path", served.path)
@@ -112,7 +123,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             json.field("reader", CityIndexRelease.version)
             json.field("uptimeSeconds", Int(Date().timeIntervalSince(started)))
         }
-        return json.response()
+        return json.response(status: unavailable == nil ? .ok : .serviceUnavailable)
     }
 
     router.get("/metrics") { _, _ -> Response in

@@ -46,10 +46,19 @@ struct IndexReplacementWatcher: Service {
         case .replaced(let checksum):
             metrics.recordReplacement("replaced")
             logger.notice("serving the replaced index", metadata: ["path": "\(served.path)", "checksum": "\(checksum)"])
+        case .changedInPlace(let reason):
+            metrics.recordReplacement("changed_in_place")
+            logger.error("the index file was changed in place: not serving it until the path holds a valid index",
+                         metadata: ["path": "\(served.path)", "reason": "\(reason)"])
         case .refused(let reason):
             metrics.recordReplacement("refused")
-            logger.error("refused the replaced index; the previous one keeps serving",
-                         metadata: ["path": "\(served.path)", "reason": "\(reason)", "serving": "\(served.current.checksum)"])
+            if served.unavailableReason != nil {
+                logger.error("refused the file at the index's path; nothing is served until it holds a valid index",
+                             metadata: ["path": "\(served.path)", "reason": "\(reason)"])
+            } else {
+                logger.error("refused the replaced index; the previous one keeps serving",
+                             metadata: ["path": "\(served.path)", "reason": "\(reason)", "serving": "\(served.current.checksum)"])
+            }
         }
     }
 }

@@ -54,6 +54,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try error.response(from: request, context: context)
         } catch let error as APIError {
             return error.response
+        } catch is ServedIndex.Unavailable {
+            return APIError(status: .serviceUnavailable,
+                            message: "the index file was changed in place; it is served again once the path holds a valid index",
+                            retryAfterSeconds: 2).response
         } catch let error as HTTPError {
             let message = error.status == .notFound ? "no such path: \(request.uri.path)" : error.status.reasonPhrase
             return APIError(status: error.status, message: message).response

@@ -1,4 +1,5 @@
 // ServedIndexTests.swift: an index file replaced underneath the server.
+import CityIndex
 import CityService
 import Foundation
 import HummingbirdTesting
@@ -84,5 +85,124 @@ struct IndexWatcherTests {
             Issue.record("a new file with the same bytes was not noticed")
             return
         }
+    }
+}
+
+@Suite("city-server's index, damaged in place or behind a link")
+struct DamagedIndexTests {
+    /// Writes `bytes` into the file at `path` in place (same inode), as `cp` over it or a
+    /// program writing into it does, or truncates it to `truncatedTo` bytes.
+    static func changeInPlace(_ path: String, bytes: Data? = nil, truncatedTo length: UInt64? = nil) throws {
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        if let bytes {
+            try handle.seek(toOffset: 0)
+            try handle.write(contentsOf: bytes)
+        }
+        if let length { try handle.truncate(atOffset: length) }
+        // A later modification time than the mapping's, whatever the clock's granularity.
+        var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1), timespec(tv_sec: Int(Date().timeIntervalSince1970) + 5, tv_nsec: 0)]
+        _ = utimensat(AT_FDCWD, path, &times, 0)
+    }
+
+    @Test("a file truncated in place: 503 and /health not ok until a valid index is renamed over it")
+    func truncatedInPlace() async throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        let size = try FileManager.default.attributesOfItem(atPath: fixture.path)[.size] as! NSNumber
+        try Self.changeInPlace(fixture.path, truncatedTo: size.uint64Value / 2)
+        guard case .changedInPlace = fixture.served.checkForReplacement() else {
+            Issue.record("a truncated file was not noticed")
+            return
+        }
+        #expect(throws: ServedIndex.Unavailable.self) { try fixture.served.usable() }
+        try await fixture.withClient { client in
+            for uri in ["/api/search?q=paris", "/api/nearest?lat=48.85&lon=2.35", "/api/cities/2988507"] {
+                try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .serviceUnavailable, "\(uri)")
+                    #expect(response.headers[.retryAfter] == "2")
+                }
+            }
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                try #expect(json(response)["status"] as? String == "unavailable")
+            }
+        }
+        // The same damaged file is not verified again at every check.
+        #expect(fixture.served.checkForReplacement() == .unchanged)
+        try ServiceFixture.writeIndex(ServiceFixture.citiesJSON, to: fixture.path)
+        guard case .replaced = fixture.served.checkForReplacement() else {
+            Issue.record("a valid index renamed over a truncated one was not served")
+            return
+        }
+        try await fixture.withClient { client in
+            try await client.execute(uri: "/api/search?q=paris", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                try #expect(json(response)["status"] as? String == "ok")
+            }
+        }
+    }
+
+    @Test("a request answered from a file changed in place meanwhile is not sent: 503, never a wrong 200")
+    func changedDuringRequests() async throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+        let original = bytes
+        bytes[bytes.count / 2] ^= 0xFF
+        // Same size, other bytes, written into the served file: no check has run yet.
+        try Self.changeInPlace(fixture.path, bytes: bytes)
+        try await fixture.withClient { client in
+            try await client.execute(uri: "/api/search?q=vienna", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+            }
+        }
+        #expect(throws: ServedIndex.Unavailable.self) { try fixture.served.usable() }
+        // The right bytes written back in place: the path holds a valid index again.
+        try Self.changeInPlace(fixture.path, bytes: original)
+        guard case .replaced = fixture.served.checkForReplacement() else {
+            Issue.record("the index was not served again once valid")
+            return
+        }
+        let usable = try fixture.served.usable()
+        #expect(try usable.index.search("vienna", matching: .words).first?.name == "Vienna")
+    }
+
+    @Test("an index given as a symbolic link: a link pointed elsewhere, or a file renamed over its target, is a replacement")
+    func symbolicLink() throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        let link = fixture.folder.appendingPathComponent("served.cidx").path
+        #expect(symlink(fixture.path, link) == 0)
+        let served = try ServedIndex(path: link)
+        let first = served.current.checksum
+        // A new file renamed over the target.
+        let json = ServiceFixture.citiesJSON.replacingOccurrences(of: #""name":"Paris","_id":4717560"#, with: #""name":"Parisville","_id":4717560"#)
+        try ServiceFixture.writeIndex(json, to: fixture.path)
+        guard case .replaced(let second) = served.checkForReplacement(), second != first else {
+            Issue.record("a file renamed over the link's target was not noticed")
+            return
+        }
+        // The link pointed at another file (a new link renamed over it).
+        let other = fixture.folder.appendingPathComponent("other.cidx").path
+        try ServiceFixture.writeIndex(ServiceFixture.citiesJSON, to: other)
+        let newLink = link + ".new"
+        #expect(symlink(other, newLink) == 0 && rename(newLink, link) == 0)
+        guard case .replaced(let third) = served.checkForReplacement(), third == first else {
+            Issue.record("a link pointed at another file was not noticed")
+            return
+        }
+        #expect(served.checkForReplacement() == .unchanged)
+    }
+
+    @Test("a refusal for a passing reason (descriptors, memory) is tried again; one about the file is not")
+    func passingReasons() {
+        #expect(ServedIndex.isPassing(IndexFileError.cannotOpenFile(path: "x", errno: EMFILE)))
+        #expect(ServedIndex.isPassing(IndexFileError.cannotMapFile(path: "x", errno: ENOMEM)))
+        #expect(!ServedIndex.isPassing(IndexFileError.cannotOpenFile(path: "x", errno: ENOENT)))
+        #expect(!ServedIndex.isPassing(IndexFileError.checksumMismatch(stored: 1, computed: 2)))
     }
 }
