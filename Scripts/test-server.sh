@@ -26,6 +26,8 @@ mkdir -p "$output"
 .build/release/build-index -o "$output/cities.cidx" --quiet
 python3 Server/Tests/browser/page_test.py Server/.build/release/city-server "$output/cities.cidx" "$output"
 python3 Server/Tests/live/connection_limits_test.py Server/.build/release/city-server "$output/cities.cidx"
+# Bodies trickled or blasted, descriptors exhausted, SIGTERM with pipelined searches (about 30 s).
+python3 Server/Tests/live/connection_attacks_test.py Server/.build/release/city-server "$output/cities.cidx"
 # The served file truncated in place: 503 until a valid index is renamed over it (about 20 s).
 python3 Server/Tests/live/damage_test.py Server/.build/release/city-server "$output/cities.cidx"
 # A flood of the costliest searches for 10 s: /health p99 within 50 ms, ordinary searches answered.

@@ -1,13 +1,16 @@
 """Starts city-server for the tests in browser/ and live/: on a free port, waiting for the
 line that names its address; stops it with SIGTERM (a graceful shutdown: exit status 0, and no
 error in its log)."""
-import re, subprocess, threading, time
+import os, re, subprocess, threading, time
 
 
 class ServerProcess:
-    def __init__(self, binary, index, *arguments):
-        self.process = subprocess.Popen([binary, "--index", index, "--port", "0", *arguments],
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    def __init__(self, binary, index, *arguments, open_files=None):
+        """`open_files`: the process's open-file limit (`ulimit -n`), when given."""
+        command = [binary, "--index", index, "--port", "0", *arguments]
+        if open_files is not None:
+            command = ["sh", "-c", f'ulimit -n {int(open_files)} && exec "$0" "$@"', *command]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.port = None
         self.log = []
         while self.port is None:
@@ -21,6 +24,11 @@ class ServerProcess:
         # The rest of the log is read as it comes, so that a full pipe never stalls the server.
         self.reader = threading.Thread(target=lambda: self.log.extend(self.process.stdout), daemon=True)
         self.reader.start()
+
+    def cpu_seconds(self):
+        """The server's CPU time so far (user and system), from /proc."""
+        fields = open(f"/proc/{self.process.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
         """SIGTERM; then the exit status must be 0 within 30 s, and the stop logged as no error."""

@@ -4,6 +4,7 @@ import CityService
 import Foundation
 import Hummingbird
 import Logging
+import ServiceLifecycle
 
 @main
 struct CityServer: AsyncParsableCommand {
@@ -13,7 +14,8 @@ struct CityServer: AsyncParsableCommand {
         discussion: """
             Endpoints (GET only): /api/search?q=, /api/nearest?lat=&lon=, /api/cities/{id}, /health, /metrics, and the page at /.
             The index file is checked every few seconds: a file renamed over it (as build-index writes) is verified and served;
-            a damaged one is refused and the previous index keeps serving. SIGTERM or SIGINT stops it after the requests in flight.
+            a damaged one is refused and the previous index keeps serving. SIGTERM or SIGINT stops it after the request in flight
+            on each connection, or after --shutdown-grace seconds at most.
             """)
 
     @Option(help: "The index file to serve (build it with build-index).")
@@ -34,10 +36,14 @@ struct CityServer: AsyncParsableCommand {
     @Option(help: "Seconds an idle connection stays open.")
     var idleTimeout = 30.0
 
+    @Option(help: "Seconds SIGTERM or SIGINT waits for the requests in flight before stopping anyway.")
+    var shutdownGrace = 10.0
+
     func validate() throws {
         guard (0 ... 65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
         guard checkInterval > 0, checkInterval <= 86_400 else { throw ValidationError("--check-interval must be more than 0 and at most 86400 seconds") }
         guard idleTimeout > 0, idleTimeout <= 3_600 else { throw ValidationError("--idle-timeout must be more than 0 and at most 3600 seconds") }
+        guard shutdownGrace >= 0, shutdownGrace <= 3_600 else { throw ValidationError("--shutdown-grace must be 0 to 3600 seconds") }
     }
 
     func run() async throws {
@@ -56,11 +62,22 @@ struct CityServer: AsyncParsableCommand {
         options.corsOrigins = Set(corsOrigins)
         options.checkInterval = .milliseconds(Int64(checkInterval * 1_000))
         options.idleTimeout = .milliseconds(Int64(idleTimeout * 1_000))
+        options.shutdownGracePeriod = .milliseconds(Int64(shutdownGrace * 1_000))
         let loaded = served.current
         let app = try makeApplication(served: served, options: options, logger: logger) { port in
             let line = "city-server: serving \(index) (\(loaded.index.cityCount) cities, checksum \(loaded.checksum)) at http://\(host):\(port)/\n"
             FileHandle.standardOutput.write(Data(line.utf8))
         }
-        try await app.runService()
+        // SIGTERM or SIGINT: each connection finishes the request in flight and closes; past
+        // the grace period the service is cancelled (connections closed) and the process exits.
+        var group = ServiceGroupConfiguration(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = options.shutdownGracePeriod
+        group.maximumCancellationDuration = .seconds(5)
+        do {
+            try await ServiceGroup(configuration: group).run()
+        } catch {
+            // Cancelled after the grace period: a stop that took too long, not a failure.
+            logger.warning("stopped after the grace period with requests still in flight", metadata: ["error": "\(error)"])
+        }
     }
 }

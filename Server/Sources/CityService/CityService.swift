@@ -152,11 +152,15 @@ public func makeApplication(served: ServedIndex, options: ServiceOptions, logger
         maxHeaderFieldCount: RequestHeadLimits.fieldCount)
     // The idle timer restarts on each request part and response end, not on bytes: a head
     // trickled one byte at a time is cut off too (Server/Tests/live checks it).
-    let server = HTTPServerBuilder.http1(configuration: .init(idleTimeout: .nanoseconds(Int64(options.idleTimeout.nanoseconds)),
-                                                              httpDecoderConfiguration: decoder))
+    // Each connection: no request body, a request whole within requestTimeout, a lifetime (ConnectionGuard).
+    let requestTimeout = options.requestTimeout, lifetime = options.connectionLifetime
+    let server = HTTPServerBuilder.http1(configuration: .init(
+        additionalChannelHandlers: [ConnectionGuard(requestTimeout: requestTimeout, lifetime: lifetime)],
+        idleTimeout: .nanoseconds(Int64(options.idleTimeout.nanoseconds)), httpDecoderConfiguration: decoder))
     let watcher = IndexReplacementWatcher(served: served, metrics: metrics, interval: options.checkInterval, logger: logger)
     return Application(router: router, server: server,
-                       configuration: .init(address: .hostname(options.host, port: options.port), serverName: "city-server"),
+                       configuration: .init(address: .hostname(options.host, port: options.port), serverName: "city-server",
+                                            availableConnectionsDelegate: ConnectionBudget.forOpenFileLimit(logger: logger)),
                        services: [watcher],
                        onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? options.port) },
                        logger: logger)
