@@ -13,12 +13,13 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
                        workers: SearchWorkers = SearchWorkers()) -> Router<BasicRequestContext> {
     let router = Router()
     router.add(middleware: MetricsMiddleware(metrics: metrics))
+    router.add(middleware: HeadRequestMiddleware())
     router.add(middleware: JSONErrorMiddleware())
     router.add(middleware: CORSMiddleware(allowedOrigins: options.corsOrigins))
     router.add(middleware: RequestLimitsMiddleware())
     let started = Date()
 
-    router.get("/api/search") { request, _ -> Response in
+    router.getAndHead("/api/search") { request, _ -> Response in
         let search = try SearchRequest(try QueryParameters(request.uri.query))
         let loaded = try served.usable()
         let clock = ContinuousClock.now
@@ -56,7 +57,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         return json.response(contentType: search.format.contentType)
     }
 
-    router.get("/api/nearest") { request, _ -> Response in
+    router.getAndHead("/api/nearest") { request, _ -> Response in
         let nearest = try NearestRequest(try QueryParameters(request.uri.query))
         let loaded = try served.usable()
         guard loaded.index.hasSpatialIndex else {
@@ -80,7 +81,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         return json.response(contentType: nearest.format.contentType)
     }
 
-    router.get("/api/cities/{id}") { request, context -> Response in
+    router.getAndHead("/api/cities/{id}") { request, context -> Response in
         try QueryParameters(request.uri.query).rejectUnknown(allowed: [])
         let text = context.parameters.get("id") ?? ""
         guard let id = Int(text) else {
@@ -97,7 +98,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         return json.response()
     }
 
-    router.get("/health") { request, _ -> Response in
+    router.getAndHead("/health") { request, _ -> Response in
         try QueryParameters(request.uri.query).rejectUnknown(allowed: [])
         let loaded = served.current
         let unavailable = served.unavailableReason
@@ -111,7 +112,8 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             }
             json.key("index")
             json.object { json in
-                json.field("path", served.path)
+                // The file's name only: where it lies on the server is none of a client's business.
+                json.field("file", served.path.split(separator: "/").last.map(String.init) ?? served.path)
                 json.field("formatVersion", Int(loaded.index.formatVersion))
                 json.field("cities", loaded.index.cityCount)
                 json.field("bytes", loaded.index.fileByteCount)
@@ -126,13 +128,13 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         return json.response(status: unavailable == nil ? .ok : .serviceUnavailable)
     }
 
-    router.get("/metrics") { _, _ -> Response in
+    router.getAndHead("/metrics") { _, _ -> Response in
         Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                  body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.text)))
     }
 
     for path in StaticPage.paths.keys {
-        router.get(RouterPath(path)) { request, _ -> Response in
+        router.getAndHead(RouterPath(path)) { request, _ -> Response in
             guard let response = page.response(forPath: request.uri.path) else { throw HTTPError(.notFound) }
             return response
         }
@@ -171,4 +173,12 @@ extension Duration {
     var microseconds: Int { Int(components.seconds) * 1_000_000 + Int(components.attoseconds / 1_000_000_000_000) }
     /// Whole nanoseconds.
     var nanoseconds: Int { Int(components.seconds) * 1_000_000_000 + Int(components.attoseconds / 1_000_000_000) }
+}
+
+extension Router {
+    /// `handler` for GET and HEAD at `path` (RequestLimitsMiddleware sends HEAD's answer without its body).
+    func getAndHead(_ path: RouterPath, handler: @escaping @Sendable (Request, Context) async throws -> Response) {
+        get(path, use: handler)
+        head(path, use: handler)
+    }
 }

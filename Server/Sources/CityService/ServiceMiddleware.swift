@@ -1,10 +1,20 @@
 // ServiceMiddleware.swift: what every request goes through: method and body limits, CORS, JSON errors.
+import HTTPTypes
 import Hummingbird
+import Synchronization
 
-/// Only `GET` and `HEAD` (and `OPTIONS` for CORS), and no request body: anything else is
-/// refused before routing, with a JSON error (405, 413).
+/// Only `GET` and `HEAD` (and `OPTIONS` for CORS), no request body, and exactly one `Host`
+/// (RFC 9112 §3.2): anything else is refused before routing, with a JSON error (405, 413,
+/// 400).
 struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // The first Host is the request's authority; a second one stays among its fields.
+        guard request.head.authority != nil else {
+            return APIError(status: .badRequest, message: "a request needs a Host header (RFC 9112 §3.2)").response
+        }
+        guard request.headers[HTTPField.Name("Host")!] == nil else {
+            return APIError(status: .badRequest, message: "a request has one Host header, not several (RFC 9112 §3.2)").response
+        }
         guard [.get, .head, .options].contains(request.method) else {
             var response = APIError(status: .methodNotAllowed, message: "only GET is served, not \(request.method.rawValue)").response
             response.headers[.allow] = "GET, HEAD, OPTIONS"
@@ -15,6 +25,20 @@ struct RequestLimitsMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIError(status: .contentTooLarge, message: "a request has no body here").response
         }
         return try await next(request, context)
+    }
+}
+
+/// `HEAD` answered as `GET` is (routed to GET's handler, `getAndHead`), errors included, with
+/// the same status and headers and no body. Outside the error middleware, so that an error's
+/// JSON is left out too.
+struct HeadRequestMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard request.method == .head else { return try await next(request, context) }
+        var response = try await next(request, context)
+        let length = response.body.contentLength
+        response.body = ResponseBody()
+        if let length { response.headers[.contentLength] = String(length) }
+        return response
     }
 }
 
@@ -62,8 +86,34 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let message = error.status == .notFound ? "no such path: \(request.uri.path)" : error.status.reasonPhrase
             return APIError(status: error.status, message: message).response
         } catch {
-            context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            // At most one line a second: a flood of failing requests does not flood the log.
+            if let suppressed = FailureLogLimit.shared.admit() {
+                context.logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)",
+                                                                  "alsoFailedSinceLastLine": "\(suppressed)"])
+            }
             return APIError(status: .internalServerError, message: "the server failed to answer; the error is logged").response
+        }
+    }
+}
+
+/// How often a failed request is logged: one line a second at most, with the number of
+/// failures not logged since the line before.
+final class FailureLogLimit: Sendable {
+    static let shared = FailureLogLimit(interval: .seconds(1))
+    private let interval: Duration
+    private let state = Mutex<(last: ContinuousClock.Instant?, suppressed: Int)>((nil, 0))
+
+    init(interval: Duration) { self.interval = interval }
+
+    /// The number of failures not logged before this one when this one may be logged, else `nil`.
+    func admit(at now: ContinuousClock.Instant = .now) -> Int? {
+        state.withLock { state in
+            if let last = state.last, now - last < interval {
+                state.suppressed += 1
+                return nil
+            }
+            defer { state = (now, 0) }
+            return state.suppressed
         }
     }
 }

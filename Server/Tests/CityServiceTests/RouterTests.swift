@@ -2,6 +2,7 @@
 import CityService
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
 import Testing
 
@@ -170,7 +171,8 @@ struct RouterTests {
                 #expect(body["status"] as? String == "ok")
                 let index = try #require(body["index"] as? [String: Any])
                 #expect(index["cities"] as? Int == 8)
-                #expect(index["path"] as? String == fixture.path)
+                // The file's name, not where it lies on the server.
+                #expect(index["file"] as? String == "cities.cidx" && index["path"] == nil)
                 #expect((index["checksum"] as? String)?.count == 8)
                 #expect(index["formatVersion"] is Int && index["loadedAt"] is String)
             }
@@ -198,6 +200,24 @@ struct RouterTests {
             try await client.execute(uri: "/api/search?q=paris", method: .post) { response in
                 #expect(response.status == .methodNotAllowed)
                 #expect(response.headers[.allow] == "GET, HEAD, OPTIONS")
+            }
+            // HEAD is GET without the body: every route, the same status and length.
+            for uri in ["/health", "/api/search?q=paris", "/api/cities/2988507", "/", "/api/cities/1"] {
+                var getLength: String?
+                var getStatus: HTTPResponse.Status?
+                try await client.execute(uri: uri, method: .get) { response in
+                    getLength = response.headers[.contentLength]
+                    getStatus = response.status
+                }
+                try await client.execute(uri: uri, method: .head) { response in
+                    #expect(response.status == getStatus, "\(uri)")
+                    #expect(response.body.readableBytes == 0, "\(uri)")
+                    if uri != "/api/search?q=paris" { #expect(response.headers[.contentLength] == getLength, "\(uri)") }
+                }
+            }
+            // A second Host header is refused (RFC 9112 §3.2).
+            try await client.execute(uri: "/health", method: .get, headers: [HTTPField.Name("Host")!: "other.example"]) { response in
+                #expect(response.status == .badRequest)
             }
             try await client.execute(uri: "/api/search?q=paris", method: .get, headers: [.contentLength: "5"],
                                      body: ByteBuffer(string: "hello")) { response in

@@ -89,7 +89,7 @@ def run(browser, base, name):
     expect(box).to_be_in_viewport()
     expect(details).to_contain_text("37°46′")   # 37.77493 N in degrees, minutes, seconds
     expect(details).to_contain_text("122°25′")
-    expect(status).to_contain_text("Chosen: San Francisco, CA, US")
+    expect(status).to_contain_text("Chosen: \u2068San Francisco, CA, US\u2069")   # isolated from the sentence
     view = map_view(page)
     assert view["scale"] >= 8 and abs(view["lon"] - -122.42) < 1 and abs(view["lat"] - 37.77) < 1, f"map not on the city: {view}"
     # Nothing for the arrow keys to move through, and Enter opens nothing else.
@@ -101,12 +101,12 @@ def run(browser, base, name):
     # From the keyboard: "Cities near here", focused, and Enter. The city itself is not listed.
     details.get_by_role("button", name="Cities near here").focus()
     page.keyboard.press("Enter")
-    expect(details.get_by_role("heading")).to_have_text("Cities near San Francisco")
+    expect(details.get_by_role("heading")).to_have_text("Cities near \u2068San Francisco\u2069")
     nearby = details.get_by_role("listitem")
     expect(nearby.first).to_contain_text(" away")
     for item in nearby.all_inner_texts():
         assert not item.startswith("San Francisco ·"), f"the city lists itself: {item}"
-    expect(status).to_contain_text("near San Francisco, CA, US")
+    expect(status).to_contain_text("near \u2068San Francisco, CA, US\u2069")
     shot("3-near-here")
 
     # A tap on the map (on Oakland, across the bay at this zoom) lists the cities nearest the

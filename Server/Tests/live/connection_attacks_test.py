@@ -2,6 +2,7 @@
 """city-server against connections that would hold it, on a live server over raw sockets:
 - a GET with a body trickled in chunks is answered 413 and closed at once, before the rest;
 - a body blasted at full speed is not drained: the connection is reset after the 413;
+- a request without a Host header, or with two, is answered 400; HEAD is GET without the body;
 - with the open-file limit at 64 and 100 idle connections, the server stops accepting instead
   of spinning (under 0.5 s of CPU in 5 s), says so once in its log, and answers again once they close;
 - SIGTERM with 30 pipelined costly searches on each of 4 connections exits 0 within the grace
@@ -57,6 +58,17 @@ try:
             pass
         assert sent < 200_000_000, f"the server took {sent:,} bytes of a refused body in 5 s"
     print(f"connection attacks: GET bodies refused and closed (a blasted body stopped after {sent // 1024:,} KiB)")
+    # RFC 9112 §3.2: exactly one Host.
+    for head, expected in [(b"GET /health HTTP/1.1\r\n\r\n", b"HTTP/1.1 400"),
+                           (b"GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", b"HTTP/1.1 400"),
+                           (b"HEAD /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", b"HTTP/1.1 200")]:
+        with connect(server) as sock:
+            sock.sendall(head)
+            data, _ = read_until_closed(sock, 3)
+            assert data.startswith(expected), (head, data[:200])
+            if head.startswith(b"HEAD"):
+                assert data.endswith(b"\r\n\r\n"), f"HEAD answered with a body: {data[-80:]}"
+    print("connection attacks: no Host or two Hosts: 400; HEAD: 200 without a body")
 finally:
     server.stop()
 

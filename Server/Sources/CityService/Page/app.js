@@ -135,7 +135,7 @@ function pick(city) {
   nearby = [];
   input.value = city.label;
   closeList();
-  status.textContent = `Chosen: ${city.label}.`;
+  status.textContent = `Chosen: ${isolated(city.label)}.`;
   showCity(city);
   zoomTo(city.lon, city.lat);
 }
@@ -181,6 +181,12 @@ function dms(value, positive, negative) {
 
 function distanceText(meters) {
   return meters < 1000 ? `${Math.round(meters)} m away` : `${(meters / 1000).toLocaleString(undefined, { maximumFractionDigits: meters < 10000 ? 1 : 0 })} km away`;
+}
+
+/** Text from the index inside a sentence, isolated (U+2068 … U+2069) so that a right-to-left
+ *  or unterminated override character in a name cannot reorder the words around it. */
+function isolated(text) {
+  return `\u2068${text}\u2069`;
 }
 
 function escapeHTML(text) {
@@ -230,7 +236,7 @@ function showNearest(cities, lat, lon, city) {
   nearby = cities;
   details.hidden = false;
   const heading = document.createElement("h2");
-  heading.textContent = city ? `Cities near ${city.name}` : `Nearest to ${dms(lat, "N", "S")} ${dms(lon, "E", "W")}`;
+  heading.textContent = city ? `Cities near ${isolated(city.name)}` : `Nearest to ${dms(lat, "N", "S")} ${dms(lon, "E", "W")}`;
   const items = document.createElement("ol");
   items.className = "nearby";
   for (const other of cities) {
@@ -245,7 +251,7 @@ function showNearest(cities, lat, lon, city) {
     items.append(item);
   }
   details.replaceChildren(heading, items);
-  status.textContent = `${cities.length} ${cities.length === 1 ? "city" : "cities"} near ${city ? city.label : `${lat.toFixed(2)}, ${lon.toFixed(2)}`}.`;
+  status.textContent = `${cities.length} ${cities.length === 1 ? "city" : "cities"} near ${city ? isolated(city.label) : `${lat.toFixed(2)}, ${lon.toFixed(2)}`}.`;
   drawMap();
   details.scrollIntoView({ block: "nearest" });
 }
