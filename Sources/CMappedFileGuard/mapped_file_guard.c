@@ -42,6 +42,21 @@ static void set_default_action(int signal_number) {
     sigaction(signal_number, &default_action, NULL);
 }
 
+static void handle_bus_error(int signal_number, siginfo_t *info, void *context);
+
+/// Installs the guard again when the disposition is no longer it (async-signal-safe: sigaction).
+static void reinstall_guard(int signal_number) {
+    struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) != 0) return;
+    if ((current.sa_flags & SA_SIGINFO) && current.sa_sigaction == handle_bus_error) return;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = handle_bus_error;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(signal_number, &action, NULL);
+}
+
 /// Does with a SIGBUS the guard does not own what the process would have done without it.
 ///
 /// - A fault (the kernel's, `si_code` > 0) repeats when the handler returns. Under the default
@@ -51,7 +66,11 @@ static void set_default_action(int signal_number) {
 ///   happens and the guard stays; under the default action it is raised again with the default
 ///   restored, delivered as this handler returns: the process ends by SIGBUS.
 /// - Otherwise the earlier handler (the Swift runtime's crash handler, an app's) is called as
-///   the kernel would have called it, and the guard stays installed.
+///   the kernel would have called it, and the guard stays installed. For a sent SIGBUS that
+///   handler may replace the disposition (Swift's backtracer prints its report and restores the
+///   default, expecting a fault to repeat): a sent signal does not repeat, so the guard puts
+///   itself back, with that handler still the one it passes on to. (For a fault it does not:
+///   the repeat must reach what the earlier handler chose, or it would loop.)
 static void pass_on(int signal_number, siginfo_t *info, void *context) {
     int is_fault = info != NULL && info->si_code > 0;
     int ignored = previous_is(SIG_IGN), is_default = previous_is(SIG_DFL);
@@ -70,6 +89,7 @@ static void pass_on(int signal_number, siginfo_t *info, void *context) {
     } else {
         previous_action.sa_handler(signal_number);
     }
+    if (!is_fault) reinstall_guard(signal_number);
 }
 
 static void handle_bus_error(int signal_number, siginfo_t *info, void *context) {

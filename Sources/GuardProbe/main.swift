@@ -12,6 +12,8 @@
 //                             SIGBUS; ignored, it must go on and the guard still work.
 //   kill-handled              as kill, with a handler of its own installed first: the handler
 //                             runs once, and the guard still works.
+//   kill-backtraced           as kill, run with Swift's backtracer on: when the process goes on
+//                             after the backtracer's report ("survived-kill"), the guard still works.
 //   many-opens                lowers its open-file limit to 64, opens INDEX 1,100 times (past
 //                             the guard's 1,024 mappings) and searches each: every open must
 //                             work and the process must still open files.
@@ -71,9 +73,10 @@ case "foreign-fault", "foreign-fault-ignored":
     let byte = mapping.load(fromByteOffset: 4096, as: UInt8.self)
     say("survived \(byte)")
     exit(0)
-case "kill", "kill-ignored", "kill-handled":
+case "kill", "kill-ignored", "kill-handled", "kill-backtraced":
     kill(getpid(), SIGBUS)
     if mode == "kill" { say("survived") }
+    if mode == "kill-backtraced" { say("survived-kill") }
     // The guard must still own the index's faults: truncate the file it maps and search.
     guard truncate(ownCopy, 0) == 0 else { fail("cannot truncate the index") }
     for query in ["a", "b", "paris", "z"] { _ = try? index.search(query) }

@@ -80,6 +80,19 @@ struct SignalGuardTests {
         #expect(ending.status == 0 && ending.output.contains("guarded changed=true handled=\(handled)"), "\(mode): \(ending)")
     }
 
+    @Test("with Swift's backtracer (every Swift program's default), a SIGBUS sent by kill leaves the guard in place")
+    func sentSignalBacktracer() throws {
+        // Before: the backtracer printed its report, restored the default action and returned;
+        // the process went on unguarded, and the truncated index then killed it.
+        let ending = try Self.probe("kill-backtraced", backtracer: true)
+        if ending.output.contains("survived-kill") {
+            #expect(ending.status == 0 && ending.output.contains("guarded changed=true"), "\(ending)")
+        } else {
+            // A backtracer that ends the process at the kill does as it would without the library.
+            #expect(ending.signal == SIGBUS, "\(ending)")
+        }
+    }
+
     @Test("1,100 indexes open under a limit of 64 open files: each answers, and the process still opens files")
     func manyOpenIndexes() throws {
         // Before: each open index held a descriptor, so the 61st open failed ("Too many open
