@@ -81,9 +81,11 @@ extension IndexStore {
             }
         }
 
+        /// "0.5 s", "60 s": to the tenth of a second (a limit less the time spent waiting for the
+        /// cache's lock is not shown as 59.999940522 s).
         private static func seconds(_ duration: Duration) -> String {
-            let value = duration.inSeconds
-            return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+            let tenths = (duration.inSeconds * 10).rounded()
+            return tenths.truncatingRemainder(dividingBy: 10) == 0 ? "\(Int(tenths / 10)) s" : "\(tenths / 10) s"
         }
     }
 }

@@ -154,6 +154,10 @@ struct IndexStoreTests {
         let clock = ContinuousClock()
         let cases: [(path: String, limits: IndexStore.Limits, expected: IndexStore.RefreshError.TimeoutKind)] = [
             ("/silent", .init(responseTimeout: .milliseconds(500)), .response),
+            // A redirect, then silence: no final response (it was reported as the total limit,
+            // "took longer than 59.999940522 s" after 5 s).
+            ("/redirect?to=" + server.url("/silent").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
+             .init(responseTimeout: .milliseconds(500)), .response),
             ("/trickle?interval=2", .init(stallTimeout: .milliseconds(500)), .stall),
             // One byte every 0.1 s is never a stall, but the whole download is bounded.
             ("/trickle?interval=0.1", .init(stallTimeout: .seconds(1), totalTimeout: .milliseconds(1500)), .total),
@@ -164,6 +168,7 @@ struct IndexStoreTests {
             let elapsed = clock.now - started
             guard case .timedOut(let kind, _)? = error else { Issue.record("\(path): \(String(describing: error))"); continue }
             #expect(kind == expected, "\(path)")
+            if expected == .response { #expect(error?.description == "the server sent no response within 0.5 s", "\(path)") }
             // Only a hang guard: the kind above proves which limit ended it. (Under the parallel
             // suite, a resumed task may wait many seconds for a free thread, so no tighter bound.)
             #expect(elapsed < .seconds(120), "\(path) took \(elapsed)")

@@ -20,6 +20,8 @@ final class CurlTransfer: @unchecked Sendable {
     private var failure: RefreshError?
     private var isCancelled = false
     private var timer = TransferTimer()
+    /// Whether the headers arriving are a redirect's.
+    private var isRedirect = false
     /// The transfer's handle while `curl_easy_perform` runs (its response status, in `receive`).
     private var handle: UnsafeMutableRawPointer?
 
@@ -72,9 +74,10 @@ final class CurlTransfer: @unchecked Sendable {
         if code == CURLE_OK {
             // Each response header line is progress: headers followed by silence are a stalled
             // download, not a server that never answered.
-            code = cityindex_curl_set_header_function(handle) { _, size, count, context in
+            code = cityindex_curl_set_header_function(handle) { bytes, size, count, context in
                 guard let context else { return 0 }
-                Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receivedHeader()
+                let line = bytes.map { UnsafeRawBufferPointer(start: $0, count: size * count) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+                Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue().receivedHeader(line)
                 return size * count
             }
         }
@@ -110,7 +113,8 @@ final class CurlTransfer: @unchecked Sendable {
                 return .success(writer.finish())
             case CURLE_FILESIZE_EXCEEDED:
                 return .failure(.downloadTooLarge(limit: limits.maximumDownloadByteCount))
-            case CURLE_OPERATION_TIMEDOUT where status == 0:
+            case CURLE_OPERATION_TIMEDOUT where status == 0 || (300 ..< 400).contains(status):
+                // No final response yet (none, or only a redirect's): the response limit, not the total.
                 return .failure(.timedOut(.response, limit: limits.responseTimeout))
             case CURLE_OPERATION_TIMEDOUT:
                 return .failure(.timedOut(.total, limit: limits.totalTimeout))
@@ -153,9 +157,19 @@ final class CurlTransfer: @unchecked Sendable {
         }
     }
 
-    /// The header callback: a response is arriving.
-    private func receivedHeader() {
-        lock.withLock { timer.progressed() }
+    /// The header callback, a line at a time: a response is arriving. The end of a redirect's
+    /// headers (its status line 3xx) starts the wait for its target's response.
+    private func receivedHeader(_ line: UnsafeRawBufferPointer) {
+        lock.withLock {
+            timer.progressed()
+            if line.starts(with: "HTTP/".utf8) {
+                let status = line.split(separator: UInt8(ascii: " "), maxSplits: 2).dropFirst().first
+                isRedirect = status.map { $0.count == 3 && $0.first == UInt8(ascii: "3") } ?? false
+            } else if isRedirect && line.allSatisfy({ $0 == 0x0D || $0 == 0x0A }) {
+                isRedirect = false
+                timer.redirected()
+            }
+        }
     }
 
     /// The progress callback (at least once a second): whether the transfer may go on.

@@ -5,13 +5,19 @@
 /// last one (or the response), longer than `totalTimeout` in all.
 struct TransferTimer {
     private(set) var started = ContinuousClock.now
+    /// When the request for the response awaited was sent: at the start, or when a redirect's
+    /// response ended (its target is a request of its own).
+    private(set) var requested = ContinuousClock.now
     /// When the response or the last body byte arrived; nil before the response.
     private(set) var lastProgress: ContinuousClock.Instant?
 
-    mutating func start() { (started, lastProgress) = (.now, nil) }
+    mutating func start() { (started, requested, lastProgress) = (.now, .now, nil) }
 
     /// Records a response or body bytes.
     mutating func progressed() { lastProgress = .now }
+
+    /// A redirect's response ended: the response of its target is awaited anew.
+    mutating func redirected() { (requested, lastProgress) = (.now, nil) }
 
     /// The timeout crossed at `now`, if any.
     func exceededLimit(_ limits: IndexStore.Limits, at now: ContinuousClock.Instant = .now) -> IndexStore.RefreshError? {
@@ -19,6 +25,6 @@ struct TransferTimer {
         if let lastProgress {
             return now - lastProgress > limits.stallTimeout ? .timedOut(.stall, limit: limits.stallTimeout) : nil
         }
-        return now - started > limits.responseTimeout ? .timedOut(.response, limit: limits.responseTimeout) : nil
+        return now - requested > limits.responseTimeout ? .timedOut(.response, limit: limits.responseTimeout) : nil
     }
 }
