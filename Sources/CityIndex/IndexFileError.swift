@@ -131,6 +131,10 @@ public enum InvariantViolation: Equatable, Sendable {
     /// `WPST` holds a different number of postings than there are distinct (city, suffix key)
     /// pairs over the stored names: some are missing or repeated (FORMAT.md I9).
     case postingCountWrong(found: Int, expected: Int)
+    /// `WPST`'s rank field is not ⌈log₂ cityCount⌉ bits wide, or its slot field is wider than
+    /// the 17 bits the largest slot (65,535) and its demoted bit take (FORMAT.md §7.7): checked
+    /// at open, so that a count of postings cannot be made to fit a file by narrowing them.
+    case postingWidthWrong(rankWidth: Int, slotWidth: Int, expectedRankWidth: Int)
     /// An alternate name lies outside `NAME`, is not UTF-8, or the `ALTN` table is not increasing.
     case alternateNameOutOfBounds(rank: Int)
     /// A node's city count or best entry disagrees with its entries.

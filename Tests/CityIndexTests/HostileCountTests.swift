@@ -41,14 +41,33 @@ struct HostileCountTests {
         }
     }
 
+    @Test("postings narrower than the city count sets (2^32 - 1 of one bit for 13 cities: 512 MiB): refused at open, in O(1)")
+    func narrowPostings() throws {
+        // Issue 55 crafted 553 MB of one-bit postings: one search took 90 s. The rank field of
+        // 13 cities is 4 bits (FORMAT.md §7.7); a smaller list of one-bit postings shows it.
+        let count = 1_000_000
+        let crafted = Fixtures.replacingSections(
+            ["WNOD": Self.oneLeafWordTrie(entryCount: UInt64(count)),
+             "WPST": Self.postings(rankWidth: 1, slotWidth: 0, count: UInt32(count), bits: [UInt8](repeating: 0, count: (count + 63) / 64 * 8))],
+            in: Fixtures.smallIndexBytes)
+        #expect(throws: IndexFileError.invariantViolated(.postingWidthWrong(rankWidth: 1, slotWidth: 0, expectedRankWidth: 4))) {
+            _ = try CityIndex(bytes: crafted)
+        }
+        let wideSlots = Fixtures.replacingSections(
+            ["WPST": Self.postings(rankWidth: 4, slotWidth: 18, count: 1, bits: [UInt8](repeating: 0, count: 8))],
+            in: Fixtures.smallIndexBytes)
+        #expect(throws: IndexFileError.invariantViolated(.postingWidthWrong(rankWidth: 4, slotWidth: 18, expectedRankWidth: 4))) {
+            _ = try CityIndex(bytes: wideSlots)
+        }
+    }
+
     @Test("a word-trie leaf of 100,000 postings of one city: searches count at most the index's cities and allocate by real sizes")
     func repeatedPostings() throws {
-        // 100,000 postings of rank 0, slot 0 (3 bits each: a 4-bit rank field of 13 cities
-        // would be wider; rank width 0 means every rank is 0).
+        // 100,000 postings of rank 0, slot 0 (the 4-bit rank field of 13 cities, a 3-bit slot).
         let count = 100_000
         let crafted = Fixtures.replacingSections(
             ["WNOD": Self.oneLeafWordTrie(entryCount: UInt64(count)),
-             "WPST": Self.postings(rankWidth: 0, slotWidth: 3, count: UInt32(count), bits: [UInt8](repeating: 0, count: (3 * count + 63) / 64 * 8))],
+             "WPST": Self.postings(rankWidth: 4, slotWidth: 3, count: UInt32(count), bits: [UInt8](repeating: 0, count: (7 * count + 63) / 64 * 8))],
             in: Fixtures.smallIndexBytes)
         let index = try CityIndex(bytes: crafted)
         for order in ResultOrder.allCases {

@@ -98,15 +98,15 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// How often a failed request is logged: one line a second at most, with the number of
 /// failures not logged since the line before.
-final class FailureLogLimit: Sendable {
+public final class FailureLogLimit: Sendable {
     static let shared = FailureLogLimit(interval: .seconds(1))
     private let interval: Duration
     private let state = Mutex<(last: ContinuousClock.Instant?, suppressed: Int)>((nil, 0))
 
-    init(interval: Duration) { self.interval = interval }
+    public init(interval: Duration) { self.interval = interval }
 
     /// The number of failures not logged before this one when this one may be logged, else `nil`.
-    func admit(at now: ContinuousClock.Instant = .now) -> Int? {
+    public func admit(at now: ContinuousClock.Instant = .now) -> Int? {
         state.withLock { state in
             if let last = state.last, now - last < interval {
                 state.suppressed += 1

@@ -55,3 +55,18 @@ struct SearchWorkersTests {
         #expect(ran.all.isEmpty)
     }
 }
+
+@Suite("city-server's log of failed requests")
+struct FailureLogLimitTests {
+    @Test("at most one line a second, each saying how many failures went unlogged before it")
+    func oneLineASecond() {
+        let limit = FailureLogLimit(interval: .seconds(1))
+        let start = ContinuousClock.now
+        #expect(limit.admit(at: start) == 0)
+        #expect(limit.admit(at: start + .milliseconds(100)) == nil)
+        #expect(limit.admit(at: start + .milliseconds(900)) == nil)
+        #expect(limit.admit(at: start + .milliseconds(1_100)) == 2)
+        #expect(limit.admit(at: start + .milliseconds(1_200)) == nil)
+        #expect(limit.admit(at: start + .seconds(5)) == 1)
+    }
+}

@@ -5,8 +5,11 @@
 /// `rank << slotWidth | slot << 1 | demoted`.
 ///
 /// Invariant (checked by `init(validating:)`): a valid header and whole postings after it,
-/// so every read of a position in `0 ..< postingCount` is in bounds. The values are not
-/// trusted: `posting(at:)` returns `nil` for a rank outside the city range.
+/// so every read of a position in `0 ..< postingCount` is in bounds; the rank field is
+/// ⌈log₂ cityCount⌉ bits and the slot field at most 17, so the count is bounded by the
+/// section's bytes at the width the city count sets (2³² − 1 postings of a 234,908-city list
+/// take 14 GB, not 512 MB at one bit). The values are not trusted: `posting(at:)` returns `nil`
+/// for a rank outside the city range.
 struct WordPostings {
     private let postings: PackedArray
     private let cityCount: Int
@@ -15,9 +18,17 @@ struct WordPostings {
     init(validating section: ByteView, cityCount: Int) throws(IndexFileError) {
         postings = try PackedArray(validating: section, count: nil, of: .wordPostings)
         self.cityCount = cityCount
+        let rankWidth = cityCount > 1 ? Int.bitWidth - (cityCount - 1).leadingZeroBitCount : 0
+        guard postings.width == rankWidth, postings.secondWidth <= Self.largestSlotWidth else {
+            throw .invariantViolated(.postingWidthWrong(rankWidth: postings.width, slotWidth: postings.secondWidth,
+                                                        expectedRankWidth: rankWidth))
+        }
     }
 
     var postingCount: Int { postings.count }
+
+    /// The widest slot field: the largest slot, 65,535 (FORMAT.md §10), shifted for the demoted bit.
+    static let largestSlotWidth = 17
 
     /// Starts loading posting `position` (a hint; any position). O(1).
     @inline(__always)
