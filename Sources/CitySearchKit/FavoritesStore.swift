@@ -142,6 +142,9 @@ public final class FavoritesStore: Sendable {
                     return .failure(.cannotWrite(path: fileURL.path, reason: error.reason))
                 }
                 defer { withExtendedLifetime(fileLock) {} }   // held until the write is done
+                // Every writer holds the lock: a temporary file there now was left by one killed
+                // between naming it and renaming it over the file.
+                AtomicFileWriter.removeLeftovers(besides: fileURL.path)
                 var (current, identity) = try Self.read(fileURL)
                 state.adopt(current, identity: identity)
                 change(&current)

@@ -100,6 +100,15 @@ package enum AtomicFileWriter {
     /// over `path`; returns what `body` returned. When `body` throws, the temporary file is
     /// removed and the error rethrown: `path` is unchanged. Errors of the file itself are
     /// `WriteError`s.
+    /// Removes the temporary files of writes to `path` (`.NAME.tmp-XXXXXX` of this user) whatever
+    /// their age: for a caller that holds a lock every writer of `path` holds, so that none of
+    /// them is being written, only left by a writer killed in the instant between `linkat` and
+    /// `rename` (FavoritesStore does, under its file lock).
+    package static func removeLeftovers(besides path: String) {
+        let url = URL(fileURLWithPath: path)
+        TemporaryFile.removeStale(prefix: url.deletingLastPathComponent().path + "/." + url.lastPathComponent + ".tmp-", olderThan: 0)
+    }
+
     package static func write<Result>(to path: String,
                                       _ body: (_ descriptor: Int32, _ temporaryPath: String) throws -> Result) throws -> Result {
         try checkReplaceable(path)

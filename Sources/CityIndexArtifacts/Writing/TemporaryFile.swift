@@ -75,7 +75,7 @@ package enum TemporaryFile {
     /// Removes the files `prefix` + six characters of this process's user that were last
     /// changed more than `staleAge` seconds ago: leftovers of processes that were killed
     /// (or of earlier versions, which named their temporary files), in that directory only.
-    package static func removeStale(prefix: String) {
+    package static func removeStale(prefix: String, olderThan age: Double = staleAge) {
         let url = URL(fileURLWithPath: prefix)
         let directory = url.deletingLastPathComponent().path, namePrefix = url.lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
@@ -84,7 +84,7 @@ package enum TemporaryFile {
             let candidate = directory + "/" + name
             var status = stat()
             guard lstat(candidate, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == getuid(),
-                  Double(now - modificationSeconds(status)) > staleAge else { continue }
+                  Double(now - modificationSeconds(status)) > age || age <= 0 else { continue }
             unlink(candidate)
         }
     }
