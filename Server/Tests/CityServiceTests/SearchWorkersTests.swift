@@ -44,6 +44,9 @@ struct SearchWorkersTests {
         async let holder: Int = workers.run { started.append(0); release.wait(); return 0 }
         for _ in 0 ..< 1_000 where started.all.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         async let late: Int = workers.run { ran.append(1); return 1 }
+        // Queued behind the holder, then older than the limit (a sleep is at least that long).
+        for _ in 0 ..< 1_000 where workers.waiting < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(workers.waiting == 1)
         try await Task.sleep(for: .milliseconds(200))
         release.signal()
         _ = try await holder

@@ -102,7 +102,7 @@ struct DamagedIndexTests {
         if let length { try handle.truncate(atOffset: length) }
         // A later modification time than the mapping's, whatever the clock's granularity.
         var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 1), timespec(tv_sec: Int(Date().timeIntervalSince1970) + 5, tv_nsec: 0)]
-        _ = utimensat(AT_FDCWD, path, &times, 0)
+        guard utimensat(AT_FDCWD, path, &times, 0) == 0 else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
     }
 
     @Test("a file truncated in place: 503 and /health not ok until a valid index is renamed over it")

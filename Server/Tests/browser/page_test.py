@@ -151,8 +151,7 @@ def run(browser, base, name):
     if name == "desktop":
         page.mouse.move(*center)
         page.mouse.wheel(0, -300)
-        page.wait_for_timeout(200)
-        assert map_view(page)["scale"] > 2, map_view(page)
+        page.wait_for_function("JSON.parse(document.querySelector('#map').dataset.view).scale > 2")
         before = map_view(page)
         page.mouse.move(*center)
         page.mouse.down()
@@ -172,8 +171,7 @@ def run(browser, base, name):
         for spread in range(30, 130, 10):
             touch("touchMove", spread)
         touch("touchEnd", 0)
-        page.wait_for_timeout(200)
-        assert map_view(page)["scale"] > before * 2, (before, map_view(page))
+        page.wait_for_function(f"JSON.parse(document.querySelector('#map').dataset.view).scale > {before * 2}")
         expect(details.get_by_role("heading")).to_contain_text("Nearest to 37°")   # a pinch is not a tap
     shot("6-zoomed")
 
