@@ -19,21 +19,17 @@ public struct JSONWriter {
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-        body(&self)
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
-    }
+    public mutating func object(_ body: (inout JSONWriter) -> Void) { container("{", "}", body) }
 
-    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+    public mutating func array(_ body: (inout JSONWriter) -> Void) { container("[", "]", body) }
+
+    /// `opening`, what `body` writes, `closing`: one value of the container being written.
+    private mutating func container(_ opening: Unicode.Scalar, _ closing: Unicode.Scalar, _ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(UInt8(ascii: opening))
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(UInt8(ascii: closing))
         needsComma = true
     }
 

@@ -154,10 +154,11 @@ public func makeApplication(served: ServedIndex, options: ServiceOptions, logger
         maxHeaderFieldCount: RequestHeadLimits.fieldCount)
     // The idle timer restarts on each request part and response end, not on bytes: a head
     // trickled one byte at a time is cut off too (Server/Tests/live checks it).
-    // Each connection: no request body, a request whole within requestTimeout, a lifetime (ConnectionGuard).
-    let requestTimeout = options.requestTimeout, lifetime = options.connectionLifetime
+    // Each connection: no request body, a lifetime (ConnectionGuard). A request without a body
+    // ends with its head, which the idle timeout bounds.
+    let lifetime = options.connectionLifetime
     let server = HTTPServerBuilder.http1(configuration: .init(
-        additionalChannelHandlers: [ConnectionGuard(requestTimeout: requestTimeout, lifetime: lifetime)],
+        additionalChannelHandlers: [ConnectionGuard(lifetime: lifetime)],
         idleTimeout: .nanoseconds(Int64(options.idleTimeout.nanoseconds)), httpDecoderConfiguration: decoder))
     let watcher = IndexReplacementWatcher(served: served, metrics: metrics, interval: options.checkInterval, logger: logger)
     return Application(router: router, server: server,

@@ -9,8 +9,6 @@ import NIOHTTPTypes
 ///   `Transfer-Encoding`) goes on without it, so that the service answers it (413, or 405 for
 ///   another method) at once; its body is dropped as it arrives, unread, and the connection is
 ///   closed after that answer. The service never reads or drains a body.
-/// - **A request arrives whole in `requestTimeout`**: from its head to its end; else the
-///   connection is closed. (Heads are bounded by the idle timeout, which restarts on each part.)
 /// - **A connection lives at most `lifetime`**, then is closed (a client reconnects).
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -18,17 +16,13 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart
 
-    private let requestTimeout: TimeAmount
     private let lifetime: TimeAmount
     /// Dropping a refused body's parts, then closing after the response that answers it.
     private var isDroppingBody = false
     private var closesAfterResponse = false
-    private var requestTimer: Scheduled<Void>?
     private var lifetimeTimer: Scheduled<Void>?
 
-    init(requestTimeout: Duration, lifetime: Duration) {
-        self.requestTimeout = .nanoseconds(Int64(requestTimeout.components.seconds) * 1_000_000_000
-                                           + Int64(requestTimeout.components.attoseconds / 1_000_000_000))
+    init(lifetime: Duration) {
         self.lifetime = .nanoseconds(Int64(lifetime.components.seconds) * 1_000_000_000
                                      + Int64(lifetime.components.attoseconds / 1_000_000_000))
     }
@@ -39,7 +33,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        requestTimer?.cancel()
         lifetimeTimer?.cancel()
     }
 
@@ -47,15 +40,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let part = unwrapInboundIn(data)
         switch part {
         case .head(let request):
-            requestTimer?.cancel()
-            let channel = context.channel
-            requestTimer = context.eventLoop.scheduleTask(in: requestTimeout) { channel.close(promise: nil) }
             context.fireChannelRead(data)
             if Self.declaresBody(request) {
                 // Answered without its body: the end now, the body dropped as it comes.
                 isDroppingBody = true
                 closesAfterResponse = true
-                requestTimer?.cancel()
                 context.fireChannelRead(wrapInboundOut(.end(nil)))
             }
         case .body:
@@ -65,7 +54,6 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
                 isDroppingBody = false
                 return
             }
-            requestTimer?.cancel()
             context.fireChannelRead(data)
         }
     }

@@ -13,8 +13,6 @@ public struct ServiceOptions: Sendable {
     /// How long a connection may stay idle, and how long a request's head may take to arrive
     /// whole after the connection opens or the previous response ends.
     public var idleTimeout: Duration = .seconds(30)
-    /// How long a request may take to arrive whole, from its head to its end.
-    public var requestTimeout: Duration = .seconds(10)
     /// How long a connection may stay open in all, busy or not.
     public var connectionLifetime: Duration = .seconds(300)
     /// How long SIGTERM or SIGINT waits for the requests in flight before the service stops
