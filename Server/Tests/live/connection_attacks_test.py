@@ -84,18 +84,28 @@ try:
     before = server.cpu_seconds()
     time.sleep(5)
     spent = server.cpu_seconds() - before
+    def limit_warnings():
+        return [line for line in server.log if "not accepting new connections" in line]
+    # While the connections are held: said once. After they close, the backlog's connections
+    # (closed by this client, still queued in the kernel) are accepted and may reach the limit
+    # again after the count fell below nine tenths: one more line each time, as documented.
+    warnings_while_held = len(limit_warnings())
     for sock in held:
         sock.close()
     # Accepted once the server has seen some close (the connect waits in the backlog till then).
     with connect(server) as sock:
         sock.sendall(b"GET /health HTTP/1.1\r\nHost: test\r\n\r\n")
         answer = sock.recv(64)
-    warnings = [line for line in server.log if "not accepting new connections" in line]
+    warnings_after = len(limit_warnings())
     status_line = answer.split(b"\r\n")[0].decode()
     print(f"connection attacks: {len(held)} idle connections under ulimit -n 64: {spent:.2f} s of CPU in 5 s, "
-          f"{len(warnings)} log line(s); then {status_line}")
+          f"{warnings_while_held} log line(s) while held, {warnings_after} in all; then {status_line}")
     assert spent < 0.5, f"the server spun: {spent:.2f} s of CPU in 5 s while out of descriptors"
-    assert len(warnings) == 1, f"expected one log line about the limit, got {len(warnings)}"
+    assert warnings_while_held == 1, f"expected one log line about the limit while held, got {warnings_while_held}"
+    # Each further line needs the count to fall below nine tenths of the limit (48 here) and
+    # climb back: at least 6 accepts from the backlog, which held at most len(held) - 48.
+    most = 1 + max(0, len(held) - 48) // 6
+    assert warnings_after <= most, f"the limit was logged {warnings_after} times; at most {most} can be justified"
     assert answer.startswith(b"HTTP/1.1 200"), answer
 finally:
     server.stop()
