@@ -71,7 +71,12 @@ struct BuilderInputTests {
         }
         var corrupt = bytes
         for index in stride(from: 20, to: corrupt.count - 20, by: 7) { corrupt[index] ^= 0x5A }
-        #expect(throws: (any Error).self) { try IndexBuilder().build(jsonBytes: corrupt) }
+        do throws(IndexBuildError) {
+            _ = try IndexBuilder().build(jsonBytes: corrupt)
+            Issue.record("a corrupt stream was accepted")
+        } catch {
+            guard case .input(.corruptCompressedData) = error else { Issue.record("a corrupt stream: \(error)"); return }
+        }
     }
 
     @Test("a decompressed size over the limit is rejected (compression bombs)")

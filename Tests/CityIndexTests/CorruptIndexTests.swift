@@ -120,20 +120,56 @@ struct CorruptIndexTests {
         #expect(opened > offsets.count / 2)
     }
 
-    @Test("random garbage of several sizes, with and without a valid header")
-    func randomGarbage() {
+    /// Whether `error` is one of the checks of the header and section table (FORMAT.md §2, §3).
+    static func isHeaderOrTableError(_ error: IndexFileError) -> Bool {
+        switch error {
+        case .fileTooSmall, .notAnIndexFile, .unsupportedFormatVersion, .unsupportedFlags, .fileSizeMismatch,
+             .invalidSectionCount, .sectionOutOfBounds, .sectionMisaligned, .sectionsOverlap,
+             .duplicateSection, .missingSection, .unknownRequiredSection:
+            return true
+        default:
+            return false
+        }
+    }
+
+    @Test("random garbage is refused; garbage behind a valid header and section table reaches the sections' checks and the searches")
+    func randomGarbage() throws {
         var random = SeededGenerator(seed: 42)
+        // No magic: refused, whatever the size.
         for size in [0, 1, 31, 32, 64, 200, 4_096, 100_000] {
-            for _ in 0..<20 {
-                var bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
-                Self.exercise(bytes)
-                if size >= 32 {
-                    // A valid-looking header over garbage sections.
-                    bytes.replaceSubrange(0..<32, with: Fixtures.smallIndexBytes[0..<32])
-                    Self.exercise(bytes)
-                }
+            for _ in 0 ..< 20 {
+                let bytes = (0 ..< size).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
+                #expect(!Self.exercise(bytes), "\(size) random bytes opened")
             }
         }
+        // The small index's header and section table, at the size the header states, with a
+        // window of its sections' bytes (1 to 256 bytes, or all of them) replaced by garbage.
+        let original = Fixtures.smallIndexBytes
+        let sectionsStart = 32 + 24 * Int(original[28])
+        var (opened, refusedInSections) = (0, 0)
+        for trial in 0 ..< 300 {
+            var bytes = original
+            let length = trial % 10 == 0 ? original.count - sectionsStart : Int.random(in: 1 ... 256, using: &random)
+            let start = Int.random(in: sectionsStart ... original.count - length, using: &random)
+            for offset in start ..< start + length { bytes[offset] = UInt8.random(in: 0 ... 255, using: &random) }
+            guard bytes != original else { continue }
+            let index: CityIndex
+            do throws(IndexFileError) {
+                index = try CityIndex(bytes: bytes)
+            } catch {
+                if Self.isHeaderOrTableError(error) {
+                    Issue.record("garbage in the sections was refused by the header's or table's check: \(error)")
+                } else {
+                    refusedInSections += 1
+                }
+                continue
+            }
+            opened += 1
+            Self.exercise(index)
+            #expect(throws: IndexFileError.self, "garbage at \(start)..<\(start + length)") { try index.verify() }
+        }
+        // Both paths are taken: sections' own checks refuse some, and searches run on others.
+        #expect(opened > 20 && refusedInSections > 20, "opened \(opened), refused \(refusedInSections)")
     }
 
     @Test("the fuzzing corpus (Scripts/fuzz.sh) replays without a trap")
@@ -337,20 +373,22 @@ struct CorruptIndexTests {
             let index = try CityIndex(bytes: Fixtures.restamped(damaged))
             #expect(throws: IndexFileError.invariantViolated(.topListWrong(nodeOffset: offset))) { try index.verify() }
         }
-        // One-letter queries end at listed nodes: the answers are the naive reference's.
+        // One-letter queries end at listed nodes: the answers are the naive references'.
         for query in ["a", "b", "s", "m"] {
-            let words = try dataset.index.search(query, matching: .words, order: .population, limit: 20)
+            let prefixMatches = dataset.reference.search(query)   // SEARCH.md order
+            let byPopulation = prefixMatches.enumerated().sorted { a, b in
+                let (pa, pb) = (dataset.populationByID[a.element.id] ?? 0, dataset.populationByID[b.element.id] ?? 0)
+                return pa != pb ? pa > pb : a.offset < b.offset
+            }.map(\.element.id)
             let prefix = try dataset.index.search(query, matching: .prefix, order: .population, limit: 20)
-            #expect(words.count == 20 && prefix.count == 20)
-            let unlimited = try dataset.index.search(query, matching: .prefix, order: .alphabetical)
-            let populations = unlimited.map { dataset.populationByID[$0.id] ?? 0 }.sorted(by: >)
-            #expect(prefix.map { dataset.populationByID[$0.id] ?? 0 } == Array(populations.prefix(20)), "prefix \(query)")
-            // Alphabetical word matches from the list: the first 20 of all of them, same count.
-            let listed = try dataset.index.search(query, matching: .words, order: .alphabetical, limit: 20)
-            // (A limit above the lists' 20 is computed from the postings.)
-            let everything = try dataset.index.search(query, matching: .words, order: .alphabetical, limit: 21)
-            #expect(listed.map(\.id) == Array(everything.map(\.id).prefix(20)), "words alphabetical \(query)")
-            #expect(listed.totalCount == everything.totalCount)
+            #expect(prefix.map(\.id) == Array(byPopulation.prefix(20)), "prefix \(query)")
+            #expect(prefix.totalCount == prefixMatches.count, "prefix \(query)")
+            for order in ResultOrder.allCases {
+                let expected = dataset.wordReference.search(query, byPopulation: order == .population)
+                let words = try dataset.index.search(query, matching: .words, order: order, limit: 20)
+                #expect(words.map(\.id) == Array(expected.prefix(20).map(\.id)), "words \(order) \(query)")
+                #expect(words.totalCount == expected.count, "words \(order) \(query)")
+            }
         }
     }
 

@@ -92,7 +92,32 @@ struct FoldingTests {
         #expect(bytes.count == 8 + entryCount * 8 + outputByteCount)
         #expect(Self.folder.table.entryCount == entryCount)
         #expect(entryCount > 8_000)
-        // Spot checks of the encoding: ASCII capitals map to one lower-case byte each.
+        // Each entry, parsed here from FORMAT.md §5's layout, reads back through the reader's
+        // table as its output; the scalars increase and skip the Hangul syllables (§5.2).
+        func u32(_ at: Int) -> UInt32 { (0 ..< 4).reduce(0) { $0 | UInt32(bytes[at + $1]) << (8 * $1) } }
+        let outputs = 8 + entryCount * 8
+        var previous: UInt32?
+        var mismatches: [String] = []
+        for entry in 0 ..< entryCount {
+            let (value, packed) = (u32(8 + 8 * entry), u32(12 + 8 * entry))
+            guard let scalar = Unicode.Scalar(value), !(0xAC00 ... 0xD7A3).contains(value) else {
+                Issue.record("entry \(entry): \(value) is not a listed scalar")
+                continue
+            }
+            #expect(previous.map { $0 < value } ?? true, "entry \(entry) out of order")
+            previous = value
+            let (offset, length) = (Int(packed & 0xFF_FFFF), Int(packed >> 24))
+            guard offset + length <= outputByteCount else {
+                Issue.record("entry \(entry): output \(offset)+\(length) outside the outputs")
+                continue
+            }
+            // Compared as bytes: String's == holds canonically equivalent strings equal (U+F900 and U+8C48).
+            let written = Array(bytes[outputs + offset ..< outputs + offset + length])
+            #expect(written != Array(String(scalar).utf8), "entry \(entry) folds U+\(String(value, radix: 16)) to itself: not worth listing")
+            if Array(Self.folder.fold(String(scalar)).utf8) != written { mismatches.append("U+\(String(value, radix: 16))") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count) entries read back otherwise: \(mismatches.prefix(10))")
+        // Spot checks of the encoding: ASCII capitals, and a lone mark folding to nothing.
         #expect(Self.folder.fold("ABCXYZ") == "abcxyz")
         #expect(Self.folder.fold("\u{0301}") == "")
     }

@@ -41,7 +41,8 @@ struct ParallelTypoSearchTests {
         let single = Self.index(dataset.index, threads: 1)
         let (two, three, eight) = (Self.index(dataset.index, threads: 2), Self.index(dataset.index, threads: 3),
                                    Self.index(dataset.index, threads: 8))
-        var compared = 0
+        // The comparisons that matter: answers that hold forgiven matches, which the threads walked.
+        var answersWithTypos = 0
         for (number, query) in queries.enumerated() {
             let typos: TypoTolerance = number % 4 == 3 ? .maximum(number % 8 == 3 ? 3 : 2) : .automatic
             for matching in MatchMode.allCases {
@@ -52,11 +53,11 @@ struct ParallelTypoSearchTests {
                         let actual = Answer(try index.search(query, matching: matching, order: order, limit: 20, typos: typos))
                         #expect(actual == expected, "\(String(reflecting: query)) \(matching) \(order) \(typos), \(threads) threads")
                     }
-                    compared += 1
+                    if expected.matches.contains(where: { $0[1] != "0" }) { answersWithTypos += 1 }
                 }
             }
         }
-        #expect(compared == queries.count * 4)
+        #expect(answersWithTypos >= queries.count * 2, "\(answersWithTypos) of \(queries.count * 4) answers hold a forgiven match")
     }
 
     @Test("a damaged word trie answers or throws the same with several threads as with one: the error one walk meets first")

@@ -220,7 +220,7 @@ struct TypoToleranceDifferentialTests {
         let queries = TestScale.cases(typical, quick: typical.count)
             + Self.typoQueries(names: dataset.allNames, populations: cities.map { $0.population ?? 0 }, count: Self.drawnQueryCount,
                                seed: Self.drawSeed)
-            + Self.wrongFirstLetterQueries(names: dataset.allNames, count: Self.drawnQueryCount / 3, seed: Self.drawSeed + 1)
+            + Self.wrongFirstLetterQueries(names: dataset.allNames, count: max(1, Self.drawnQueryCount / 3), seed: Self.drawSeed + 1)
         // Both cores: the reference reads every name of Data/ for each query.
         let found = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: queries.count) { number in

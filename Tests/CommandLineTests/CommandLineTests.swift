@@ -186,7 +186,8 @@ struct CommandLineTests {
         let index = directory.appendingPathComponent("cities.cidx")
         let previous = Data(Fixtures.smallIndexBytes)
         // Each signal at least once; the other delays in a full run (TestScale).
-        let kills = TestScale.cases([(0.3, SIGTERM), (0.3, SIGINT), (0.2, SIGKILL), (0.05, SIGKILL), (0.5, SIGKILL), (0.8, SIGKILL)], quick: 3)
+        let kills = TestScale.cases([(0.3, SIGTERM), (0.3, SIGINT), (0.2, SIGKILL), (0.05, SIGKILL), (0.5, SIGKILL), (0.8, SIGKILL)],
+                                    quick: 3, atLeast: 3)   // each signal, at every scale
         for (delay, signal) in kills {
             try previous.write(to: index)
             chmod(index.path, 0o600)
@@ -217,7 +218,8 @@ struct CommandLineTests {
         try Data("old".utf8).write(to: stale)
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7_200)], ofItemAtPath: stale.path)
         // Each signal at least once; the other delays in a full run (TestScale).
-        let kills = TestScale.cases([(0.6, SIGTERM), (0.6, SIGINT), (1.5, SIGKILL), (0.3, SIGKILL), (0.9, SIGKILL), (2.5, SIGKILL)], quick: 3)
+        let kills = TestScale.cases([(0.6, SIGTERM), (0.6, SIGINT), (1.5, SIGKILL), (0.3, SIGKILL), (0.9, SIGKILL), (2.5, SIGKILL)],
+                                    quick: 3, atLeast: 3)   // each signal, at every scale
         for (delay, signal) in kills {
             let process = Process()
             process.executableURL = Tool.productsDirectory.appendingPathComponent("build-index")

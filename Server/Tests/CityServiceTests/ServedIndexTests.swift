@@ -2,7 +2,9 @@
 import CityIndex
 import CityService
 import Foundation
+import Hummingbird
 import HummingbirdTesting
+import Logging
 import Testing
 
 @Suite("city-server's index, replaced underneath")
@@ -62,28 +64,60 @@ struct ServedIndexTests {
 
     @Test("a missing or truncated file at start is an error, not a crash")
     func badAtStart() throws {
-        #expect(throws: (any Error).self) { try ServedIndex(path: "/nonexistent/cities.cidx") }
+        let missing = #expect(throws: CocoaError.self) { try ServedIndex(path: "/nonexistent/cities.cidx") }
+        #expect(missing?.code == .fileReadNoSuchFile)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("short.cidx").path
         try Data([0x43, 0x49, 0x44, 0x58, 1, 2, 3]).write(to: URL(fileURLWithPath: path))
-        #expect(throws: (any Error).self) { try ServedIndex(path: path) }
+        #expect(throws: IndexFileError.fileTooSmall(byteCount: 7, minimumByteCount: 32)) { try ServedIndex(path: path) }
     }
 }
 
 @Suite("city-server's index watcher")
 struct IndexWatcherTests {
-    @Test("the same bytes in a new file are a replacement, and the running service's watcher swaps it in")
+    /// The value of `city_server_index_replacements_total{outcome="OUTCOME"}` in a /metrics page.
+    static func replacements(_ outcome: String, in page: String) -> Int {
+        let prefix = "city_server_index_replacements_total{outcome=\"\(outcome)\"} "
+        return page.split(separator: "\n").first { $0.hasPrefix(prefix) }.flatMap { Int($0.dropFirst(prefix.count)) } ?? 0
+    }
+
+    /// Asks /metrics until `outcome` has been counted `count` times; false after 20 s.
+    static func waitForReplacements(_ outcome: String, count: Int, client: any TestClientProtocol) async throws -> Bool {
+        for _ in 0 ..< 400 {
+            let page = try await client.execute(uri: "/metrics", method: .get, headers: [:], body: nil)
+            if replacements(outcome, in: String(buffer: page.body)) >= count { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test("the running service's watcher swaps in the same bytes in a new file, then refuses a damaged file and keeps serving, counting each in /metrics")
     func sameBytesNewFile() async throws {
         let fixture = try ServiceFixture()
         defer { fixture.remove() }
-        let copy = fixture.path + ".copy"
-        try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
-        #expect(rename(copy, fixture.path) == 0)
-        guard case .replaced = fixture.served.checkForReplacement() else {
-            Issue.record("a new file with the same bytes was not noticed")
-            return
+        var options = ServiceOptions()
+        options.port = 0
+        options.checkInterval = .milliseconds(20)
+        let app = try makeApplication(served: fixture.served, options: options, logger: Logger(label: "watcher-test"))
+        let before = fixture.served.current
+        try await app.test(.live) { client in
+            let copy = fixture.path + ".copy"
+            try FileManager.default.copyItem(atPath: fixture.path, toPath: copy)
+            #expect(rename(copy, fixture.path) == 0)
+            #expect(try await Self.waitForReplacements("replaced", count: 1, client: client), "the watcher did not swap in the new file")
+            // Same bytes, same checksum, a new mapping.
+            #expect(fixture.served.current.checksum == before.checksum && fixture.served.current.loadedAt > before.loadedAt)
+            // A damaged file renamed over it: refused, counted, and the previous one answers.
+            var damaged = try Data(contentsOf: URL(fileURLWithPath: fixture.path))
+            damaged[damaged.count / 2] ^= 0xFF
+            try damaged.write(to: URL(fileURLWithPath: copy))
+            #expect(rename(copy, fixture.path) == 0)
+            #expect(try await Self.waitForReplacements("refused", count: 1, client: client), "the damaged file was not refused")
+            let search = try await client.execute(uri: "/api/search?q=paris", method: .get, headers: [:], body: nil)
+            #expect(search.status == .ok)
+            #expect(String(buffer: search.body).contains("\"name\":\"Paris\""))
         }
     }
 }

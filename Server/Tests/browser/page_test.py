@@ -50,6 +50,19 @@ def run(browser, base, name):
     # San Francisco's Ferry Building, as the faked position of "near me".
     context = browser.new_context(geolocation={"latitude": 37.7955, "longitude": -122.3937}, permissions=["geolocation"],
                                   locale="en-US", **SIZES[name])
+    # Counts the answers to "pari" whose body the page has parsed, a task after the page's own
+    # handler of that answer has run (the late-answer check below waits for it).
+    context.add_init_script("""
+        const parse = Response.prototype.json;
+        window.lateAnswersHandled = 0;
+        Response.prototype.json = function () {
+            const late = /[?&]q=pari(&|$)/.test(this.url);
+            return parse.call(this).then(value => {
+                if (late) setTimeout(() => { window.lateAnswersHandled += 1; }, 0);
+                return value;
+            });
+        };
+    """)
     requests_elsewhere = []
     context.on("request", lambda request: requests_elsewhere.append(request.url) if not request.url.startswith(base) else None)
     page = context.new_page()
@@ -185,21 +198,31 @@ def run(browser, base, name):
     expect(options.first).to_contain_text("San Francisco")
     shot("7-near-me")
 
-    # An answer that arrives after a newer query's is dropped: "pari" is held back 1.5 s,
-    # "wien" answers at once; the list must end on Vienna.
+    # An answer that arrives after a newer query's is dropped: "pari" is held back until "wien"
+    # is on screen, then let through; once the page has handled it, the list still shows Vienna.
+    held = []
     def hold_back(route):
         if "q=pari&" in route.request.url or route.request.url.endswith("q=pari"):
-            time.sleep(1.5)
-        route.continue_()
+            held.append(route)   # answered below, after the newer query's answer is shown
+        else:
+            route.continue_()
     page.route("**/api/search?*", hold_back)
     page.get_by_role("switch", name="Near me").uncheck()
     box.fill("")
     box.press_sequentially("pari", delay=30)
-    page.wait_for_timeout(300)
+    while not held:
+        page.wait_for_timeout(20)   # lets playwright deliver the route to the handler
     box.fill("wien")
     expect(options.first).to_contain_text("Vienna", timeout=10000)
-    page.wait_for_timeout(2000)
+    expect(status).to_contain_text("match")
+    status_before = status.inner_text()
+    for route in held:
+        route.continue_()
+    # Set by the init script once the late answer's body was parsed and the page's handler,
+    # which runs in the microtasks after it, has run.
+    page.wait_for_function("() => window.lateAnswersHandled > 0", timeout=10000)
     expect(options.first).to_contain_text("Vienna")
+    assert status.inner_text() == status_before, f"the late answer changed the status: {status.inner_text()}"
     page.unroute("**/api/search?*")
 
     # A bad request shows the server's message, not a crash.
