@@ -351,7 +351,11 @@ struct CorruptIndexTests {
         let at = 8 * (population.lowerBound + 8) + populationWidth * parisRank
         Self.setBits(in: &reordered, at: at, to: Self.bits(in: bytes, at: at + populationWidth, width: populationWidth))
         Self.setBits(in: &reordered, at: at + populationWidth, to: Self.bits(in: bytes, at: at, width: populationWidth))
-        try verifyFails(reordered, "populations out of PORD's order", with: .populationOrderWrong(position: 8))
+        // The node "paris" lists Paris, FR then Paris, US (country order): the entry after Paris,
+        // FR's now outranks it.
+        let parisUSRank = try #require(Fixtures.smallIndex.city(id: 4717560)?.rank)
+        #expect(parisUSRank == parisRank + 1)
+        try verifyFails(reordered, "populations out of PORD's order", with: .populationOrderWrong(position: parisUSRank))
         // The undamaged file passes.
         try CityIndex(bytes: Fixtures.restamped(bytes)).verify()
     }

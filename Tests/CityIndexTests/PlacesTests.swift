@@ -32,7 +32,9 @@ struct PlacesTests {
             }
             #expect(city.country?.name == countries[reference.country]?.name, "id \(reference.id)")
         }
-        #expect(named == 234_441)
+        // Data/places.json names nearly every region Data/'s cities give (the rest keep their code).
+        let withRegion = dataset.cities.count { $0.region != nil }
+        #expect(named * 1_000 >= withRegion * 995, "\(named) of \(withRegion) cities with a region have it named")
         try dataset.index.verify()
     }
 
