@@ -60,6 +60,11 @@ let package = Package(
         // city-server's result objects.
         .target(name: "CityJSON", dependencies: ["CityIndex"]),
 
+        // Counts the process's heap allocations by standing in for malloc (glibc; linked only
+        // into AllocationProbe), and the probe that counts those of the default search.
+        .target(name: "CAllocationCounter"),
+        .executableTarget(name: "AllocationProbe", dependencies: ["CityIndex", "CAllocationCounter"]),
+
         // A process that lives with the SIGBUS guard, for the guard's tests (not a product).
         .executableTarget(name: "GuardProbe", dependencies: ["CityIndex"]),
 

@@ -21,7 +21,9 @@ missing.
 Comparison: an expected line "…" stands for any number of lines; in a JSON answer written over
 several lines, a line starting with a space continues the one before, that space removed (so
 " x" continues with "x" and "  x" with " x"); "tookMicroseconds" may
-differ. Exits 1, showing both outputs, when any example differs.
+differ. A command whose expected output starts with its program's name and a colon (an error
+line) must exit with a non-zero status; every other must exit 0. Exits 1, showing both outputs,
+when any example differs.
 """
 import os
 import re
@@ -151,7 +153,14 @@ def main():
             result = subprocess.run(["sh", "-c", run], cwd=scratch, env=environment, stdout=subprocess.PIPE,
                                     stderr=subprocess.STDOUT, timeout=600)
             actual = normalized(result.stdout.decode("utf-8", "replace").split("\n"))
-            if matches(normalized(expected), actual):
+            # A command whose shown output is its program's error line ("build-index: -:1:67: …")
+            # must fail; every other must succeed.
+            program = os.path.basename(command.split("|")[-1].split()[0])
+            should_fail = bool(expected) and expected[0].startswith(program + ": ")
+            status_right = (result.returncode != 0) == should_fail
+            if not status_right:
+                actual.append(f"(exit status {result.returncode}, expected {'non-zero' if should_fail else '0'})")
+            if status_right and matches(normalized(expected), actual):
                 print(f"ok    README.md:{line_number}: {command}")
             else:
                 failures += 1

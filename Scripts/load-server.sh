@@ -58,6 +58,9 @@ cp "$work/queries.lua" "$work/health.lua"
 sed -i 's|return wrk.format("GET", paths\[i\])|return wrk.format("GET", "/health")|' "$work/health.lua"
 echo "city-server under wrk on loopback, ${duration} s per run; $(uname -m) $(nproc) cores; index: Data/ ($(stat -c %s "$work/cities.cidx") bytes)."
 echo
+# Every run must end without an error (a failed connection, read or write, a timeout or a
+# status other than 2xx): counted here, checked at the end, after the table.
+failed_runs=()
 echo "| endpoint | connections | requests/s | p50 | p99 | max | errors |"
 echo "|---|---:|---:|---:|---:|---:|---:|"
 for script in health queries; do
@@ -65,6 +68,7 @@ for script in health queries; do
         threads=$(( connections < 2 ? 1 : 2 ))
         line="$(wrk -t "$threads" -c "$connections" -d "${duration}s" --latency -s "$work/$script.lua" "$base" | grep '^RESULT')"
         read -r _ requests errors p50 p99 max micros bytes <<< "$line"
+        [ "$errors" = 0 ] || failed_runs+=("$script at $connections connections: $errors errors")
         python3 - "$script" "$connections" "$requests" "$errors" "$p50" "$p99" "$max" "$micros" <<'PYTHON'
 import sys
 script, connections, requests, errors, p50, p99, maximum, micros = sys.argv[1:]
@@ -93,6 +97,7 @@ for _ in $(seq 1 60); do
 done
 kill "$replacer"; wait "$replacer" 2> /dev/null || true
 read -r _ requests errors p50 p99 max micros bytes <<< "$line"
+[ "$errors" = 0 ] || failed_runs+=("the search mix while the index was replaced: $errors errors")
 python3 - "$requests" "$errors" "$p50" "$p99" "$max" "$micros" <<'PYTHON'
 import sys
 requests, errors, p50, p99, maximum, micros = sys.argv[1:]
@@ -110,3 +115,7 @@ refused="$(awk '/^city_server_index_replacements_total\{outcome="refused"\}/ {pr
 echo
 echo "Index files swapped in during the last run: ${replaced:-0} (refused: ${refused:-0}); peak RSS of city-server: $(awk '/VmHWM/ {printf "%.0f MiB", $2 / 1024}' "/proc/$server/status")."
 [ "${replaced:-0}" -gt 0 ] || { echo "no replacement was served" >&2; exit 1; }
+if [ "${#failed_runs[@]}" -gt 0 ]; then
+    printf 'load-server: %s\n' "${failed_runs[@]}" >&2
+    exit 1
+fi
