@@ -9,7 +9,8 @@
 #
 # Tests that need the shared folder (the real 209,557-city list and the spec's fold vectors)
 # read it from $CITYINDEX_SHARED; this script sets it to ../shared when that folder exists.
-# Without it those tests say they are skipped, and everything built on Data/ still runs.
+# Without it those tests say they are skipped, and everything built on Data/ still runs; with
+# it, a skipped test fails the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
@@ -29,4 +30,12 @@ echo "CITYINDEX_SHARED=${CITYINDEX_SHARED:-(not set: tests on the shared data ar
 # One build of everything, tools included, with the tests (a separate `swift build` first
 # would compile every module twice).
 swift build -c release --build-tests
-swift test -c release --skip-build "$@"
+log="$(mktemp)"
+trap 'rm -f "$log"; echo "test suite ($mode): $(( $(date +%s) - start )) s, build included" >&2' EXIT
+swift test -c release --skip-build "$@" 2>&1 | tee "$log"
+# With the shared folder and the dependencies installed, every test runs: a skipped one means
+# a setup problem, and fails the run (CI runs with ../shared beside the clone).
+if [ -n "$CITYINDEX_SHARED" ] && grep -E '^\S+ Test ".*" skipped' "$log" >&2; then
+    echo "test.sh: the tests above were skipped although CITYINDEX_SHARED is set" >&2
+    exit 1
+fi
