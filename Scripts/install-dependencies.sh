@@ -4,8 +4,8 @@
 # Linux (Debian/Ubuntu, apt-get as root or through sudo): the zlib and liblzma headers, which
 # CityIndexArtifacts links for gzip and xz, the libcurl headers, which CitySearchKit's
 # IndexStore downloads with (FoundationNetworking's URLSession keeps a core busy while a server
-# is silent), and tmux (the interactive search is tested in a
-# real terminal).
+# is silent), tmux (the interactive search is tested in a real terminal), and openssl and
+# python3 (the download tests run a loopback https server with certificates made on the spot).
 #
 # macOS: nothing to install for building. On Apple platforms CityIndexArtifacts uses Apple's
 # Compression framework and links neither zlib nor liblzma, so no Homebrew package is needed
@@ -19,7 +19,7 @@ if [ "$(uname)" = "Darwin" ]; then
     exit 0
 fi
 missing=()
-for package in zlib1g-dev liblzma-dev libcurl4-openssl-dev tmux; do
+for package in zlib1g-dev liblzma-dev libcurl4-openssl-dev tmux openssl python3; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0

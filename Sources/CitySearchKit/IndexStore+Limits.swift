@@ -18,6 +18,10 @@ extension IndexStore {
         public var stallTimeout: Duration
         /// How long the whole download may take. Default 10 minutes.
         public var totalTimeout: Duration
+        /// A PEM file of certificate authorities trusted for https, in place of the system's
+        /// (libcurl's `CURLOPT_CAINFO`; ignored where URLSession downloads). For the tests'
+        /// loopback TLS server, whose self-signed authority no system trusts; nil: the system's.
+        @_spi(Testing) public var certificateAuthorityFile: String? = nil
 
         public init(maximumDownloadByteCount: Int = 256 << 20, maximumIndexByteCount: Int = 512 << 20,
                     responseTimeout: Duration = .seconds(30), stallTimeout: Duration = .seconds(30),

@@ -4,7 +4,7 @@ import CityIndex
 import CityIndexArtifacts
 import CityIndexBuilder
 import CityIndexTestSupport
-import CitySearchKit
+@_spi(Testing) import CitySearchKit
 import Foundation
 import Testing
 
@@ -394,5 +394,64 @@ struct IndexStoreTests {
         }
         #expect(results.filter { $0 == .refreshed }.count == 1 && results.filter { $0 == .fresh }.count == 2, "\(results)")
         #expect(try server.requestCount("/files/cities.cidx") == 2)
+    }
+}
+
+@Suite("Index artifact cache over https (IndexStore's default)", .timeLimit(.minutes(5)))
+struct IndexStoreHTTPSTests {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-https-\(UUID())")
+
+    /// A loopback https server publishing the small index as `cities.cidx.xz`, and its certificates.
+    private func server() throws -> (LoopbackHTTPServer, LoopbackCertificates) {
+        let published = directory.appendingPathComponent("published")
+        try FileManager.default.createDirectory(at: published, withIntermediateDirectories: true)
+        try Data(try ArtifactCodec.compress(Fixtures.smallIndexBytes, as: .xz)).write(to: published.appendingPathComponent("cities.cidx.xz"))
+        let certificates = try LoopbackCertificates(in: directory.appendingPathComponent("certificates"))
+        return (try LoopbackHTTPServer(serving: published, certificate: certificates), certificates)
+    }
+
+    /// A store of `url` with the default transport rules (no plain http), trusting `authority`.
+    private func store(_ url: URL, trusting authority: URL?, cache: String) -> IndexStore {
+        var limits = IndexStore.Limits(totalTimeout: .seconds(60))
+        limits.certificateAuthorityFile = authority?.path
+        return IndexStore(source: .url(url), cacheDirectory: directory.appendingPathComponent(cache),
+                          freshnessWindow: .seconds(3600), limits: limits)
+    }
+
+    /// Why `store.load()` failed, as its description, or nil when it succeeded.
+    private func failure(_ store: IndexStore) async -> String? {
+        do {
+            _ = try await store.load()
+            return nil
+        } catch {
+            return String(describing: error)
+        }
+    }
+
+    @Test("a server whose certificate chains to a trusted authority: downloaded, verified, cached; an untrusted authority or another host name: refused, nothing cached")
+    func httpsDownload() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (server, certificates) = try server()
+        defer { server.stop() }
+        let url = server.url("/files/cities.cidx.xz")
+        #expect(url.scheme == "https")
+
+        let trusted = store(url, trusting: certificates.authority, cache: "trusted")
+        let loaded = try await trusted.load()
+        #expect(loaded.freshness == .refreshed)
+        #expect(loaded.index.cityCount == Fixtures.smallIndex.cityCount)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: trusted.cachePath)) == Data(Fixtures.smallIndexBytes))
+
+        // The system's authorities do not include the test's own: the peer is verified.
+        let untrusted = store(url, trusting: nil, cache: "untrusted")
+        let refused = await failure(untrusted)
+        #expect(refused?.lowercased().contains("certificate") == true, "\(refused ?? "downloaded")")
+        #expect(!FileManager.default.fileExists(atPath: untrusted.cachePath))
+
+        // The certificate names 127.0.0.1 only: "localhost" is another host, refused.
+        let otherName = store(server.url("/files/cities.cidx.xz", host: "localhost"), trusting: certificates.authority, cache: "other-name")
+        let mismatch = await failure(otherName)
+        #expect(mismatch != nil, "a certificate for 127.0.0.1 was accepted for localhost")
+        #expect(!FileManager.default.fileExists(atPath: otherName.cachePath))
     }
 }

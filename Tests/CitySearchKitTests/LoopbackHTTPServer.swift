@@ -18,7 +18,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     let port: Int
 
     static let script = #"""
-        import http.server, os, sys, threading, time, urllib.parse
+        import http.server, os, ssl, sys, threading, time, urllib.parse
         directory = sys.argv[1]
         counts = {}
         lock = threading.Lock()
@@ -82,13 +82,23 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         class Server(http.server.ThreadingHTTPServer):
             daemon_threads = True
         server = Server(("127.0.0.1", 0), Handler)
+        if len(sys.argv) > 3:   # https: the certificate chain and its key
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(sys.argv[2], sys.argv[3])
+            server.socket = context.wrap_socket(server.socket, server_side=True)
         print(server.server_address[1], flush=True)
         server.serve_forever()
         """#
 
-    init(serving directory: URL) throws {
+    /// The server's scheme: `https` when it was given a certificate.
+    let scheme: String
+
+    /// Serves `directory` over http, or over https with `certificate` (`LoopbackCertificates`).
+    init(serving directory: URL, certificate: LoopbackCertificates? = nil) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", Self.script, directory.path]
+            + (certificate.map { [$0.serverCertificate.path, $0.serverKey.path] } ?? [])
+        scheme = certificate == nil ? "http" : "https"
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -104,8 +114,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         self.port = port
     }
 
-    /// `http://127.0.0.1:PORT` + `path` (a path and query, written as sent).
-    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+    /// `http://127.0.0.1:PORT` + `path` (a path and query, written as sent); `https` for a
+    /// server with a certificate, and `host` in place of 127.0.0.1 when given.
+    func url(_ path: String, host: String = "127.0.0.1") -> URL { URL(string: "\(scheme)://\(host):\(port)\(path)")! }
 
     /// How many requests for `path` the server received.
     func requestCount(_ path: String) throws -> Int {
@@ -121,5 +132,41 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         kill(pid, SIGKILL)
         var status: Int32 = 0
         _ = waitpid(pid, &status, 0)
+    }
+}
+
+/// A certificate authority of its own and a server certificate it signed for 127.0.0.1 (and no
+/// other name), made with the openssl command in `directory`: what a private https server
+/// presents. No system trusts the authority; `IndexStore.Limits.certificateAuthorityFile` can.
+struct LoopbackCertificates {
+    let authority: URL
+    let serverCertificate: URL
+    let serverKey: URL
+
+    init(in directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        authority = directory.appendingPathComponent("authority.pem")
+        serverCertificate = directory.appendingPathComponent("server.pem")
+        serverKey = directory.appendingPathComponent("server.key")
+        let script = """
+            set -e
+            printf 'subjectAltName=IP:127.0.0.1\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n' > server.ext
+            openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \\
+                -subj '/CN=CityIndex test authority' -keyout authority.key -out authority.pem \\
+                -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign
+            openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj '/CN=127.0.0.1' \\
+                -keyout server.key -out server.csr
+            openssl x509 -req -in server.csr -CA authority.pem -CAkey authority.key -CAcreateserial \\
+                -days 2 -extfile server.ext -out server.pem
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestSetupError("openssl could not make the test certificates") }
     }
 }

@@ -65,6 +65,9 @@ final class CurlTransfer: @unchecked Sendable {
         }
         if code == CURLE_OK { code = cityindex_curl_restrict_protocols(handle, allowsInsecureHTTP ? 1 : 0) }
         if code == CURLE_OK { code = cityindex_curl_setopt_string(handle, CURLOPT_USERAGENT, "CityIndex IndexStore") }
+        if code == CURLE_OK, let authorities = limits.certificateAuthorityFile {
+            code = cityindex_curl_setopt_string(handle, CURLOPT_CAINFO, authorities)
+        }
         if code == CURLE_OK {
             code = cityindex_curl_setopt_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumDownloadByteCount))
         }
