@@ -12,7 +12,15 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let index = try indexOptions.open()
+            let index: CityIndex
+            do throws(IndexOpening.Failure) {
+                index = try IndexOpening.open(path: indexOptions.index, maximumIndexByteCount: indexOptions.maxInputBytes)
+            } catch {
+                // Read and found wrong at open (header, sections, nodes): invalid too. A file
+                // that cannot be opened at all is no verdict: status 66.
+                throw CommandFailure(error.isOpenError ? "\(indexOptions.index): \(error)" : "\(indexOptions.index): invalid: \(error)",
+                                     status: error.isOpenError ? 66 : 65)
+            }
             do {
                 try index.verify()
             } catch {

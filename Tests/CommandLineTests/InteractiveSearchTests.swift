@@ -79,7 +79,11 @@ struct InteractiveSearchTests {
 
     @Test("type, move, details, favorite, favorites only, and the terminal restored after Ctrl-C")
     func session() throws {
-        try withInteractiveSearch(after: { "stty -a > \($0.appendingPathComponent("stty.txt").path); sleep 3" }) { terminal, directory in
+        // stty writes a file of its own, renamed into place whole: it appears complete.
+        try withInteractiveSearch(after: { directory in
+            let settings = directory.appendingPathComponent("stty.txt").path
+            return "stty -a > \(settings).partial && mv \(settings).partial \(settings); sleep 3"
+        }) { terminal, directory in
             let favorites = directory.appendingPathComponent("favorites.json")
             let settings = directory.appendingPathComponent("stty.txt")
             #expect(try terminal.waitFor("13 cities").contains("Search:"))
@@ -99,7 +103,6 @@ struct InteractiveSearchTests {
 
             try terminal.send("C-c")
             for _ in 0..<1200 where !FileManager.default.fileExists(atPath: settings.path) { Thread.sleep(forTimeInterval: 0.05) }
-            Thread.sleep(forTimeInterval: 0.1)
             let modes = try String(contentsOf: settings, encoding: .utf8)
             #expect(modes.contains(" icanon") && modes.contains(" echo ") && !modes.contains("-icanon"))
         }
@@ -126,6 +129,46 @@ struct InteractiveSearchTests {
             try terminal.send("h", "u", "r", "z", "f", "u")
             let screen = try terminal.waitFor("(1 typo)")
             #expect(screen.contains("hurzfu") && screen.contains("Hurzuf") && screen.contains("1 city"), "\(screen)")
+            try terminal.send("C-c")
+        }
+    }
+
+    @Test("--near: the nearer Paris first, with its distance; without it, the larger")
+    func near() throws {
+        // Paris, US (33.66, -95.56) has 25,171 people; Paris, FR 2,138,551.
+        try withInteractiveSearch(options: "--near 33.6,-95.5 ", after: { _ in "sleep 3" }) { terminal, _ in
+            _ = try terminal.waitFor("13 cities")
+            try terminal.send("p", "a", "r", "i")
+            let screen = try terminal.waitFor("2 cities")
+            let first = try #require(screen.split(separator: "\n").first { $0.hasPrefix(">") }, "\(screen)")
+            #expect(first.contains("Paris, US") && first.contains("km"), "\(screen)")
+            try terminal.send("C-c")
+        }
+        try withInteractiveSearch(options: "--order population ", after: { _ in "sleep 3" }) { terminal, _ in
+            _ = try terminal.waitFor("13 cities")
+            try terminal.send("p", "a", "r", "i")
+            let screen = try terminal.waitFor("2 cities")
+            #expect(screen.split(separator: "\n").first { $0.hasPrefix(">") }?.contains("Paris, FR") == true, "\(screen)")
+            try terminal.send("C-c")
+        }
+    }
+
+    @Test("--debounce-milliseconds: typed text shows at once, its search waits for the pause")
+    func debounce() throws {
+        // A pause far longer than the test: once the typed text is on screen, its search has not run.
+        // (The empty query's search waits too.)
+        try withInteractiveSearch(options: "--debounce-milliseconds 600000 ", after: { _ in "sleep 3" }) { terminal, _ in
+            _ = try terminal.waitFor("Search:")
+            try terminal.send("m", "ü")
+            let screen = try terminal.waitFor("Search: mü")
+            #expect(!screen.contains("13 cities") && !screen.contains("2 cities") && !screen.contains("München"), "\(screen)")
+            try terminal.send("C-c")
+        }
+        // No pause: the search follows the typing.
+        try withInteractiveSearch(options: "--debounce-milliseconds 0 ", after: { _ in "sleep 3" }) { terminal, _ in
+            _ = try terminal.waitFor("13 cities")
+            try terminal.send("m", "ü")
+            #expect(try terminal.waitFor("2 cities").contains("Search: mü"))
             try terminal.send("C-c")
         }
     }
