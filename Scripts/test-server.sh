@@ -30,6 +30,8 @@ python3 Server/Tests/live/connection_limits_test.py Server/.build/release/city-s
 python3 Server/Tests/live/connection_attacks_test.py Server/.build/release/city-server "$output/cities.cidx"
 # The served file truncated in place: 503 until a valid index is renamed over it (about 20 s).
 python3 Server/Tests/live/damage_test.py Server/.build/release/city-server "$output/cities.cidx"
+# --host and --check-interval (about 10 s).
+python3 Server/Tests/live/options_test.py Server/.build/release/city-server "$output/cities.cidx"
 # A flood of the costliest searches for 10 s: /health p99 within 50 ms, ordinary searches answered.
 python3 Server/Tests/live/flood_test.py Server/.build/release/city-server "$output/cities.cidx" 10 8
 Scripts/load-server.sh --smoke

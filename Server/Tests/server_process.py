@@ -18,9 +18,10 @@ class ServerProcess:
             if not line:
                 raise SystemExit(f"city-server exited with {self.process.wait()} before listening")
             self.log.append(line)
-            found = re.search(r"at http://127\.0\.0\.1:(\d+)/", line)
-            self.port = int(found.group(1)) if found else None
-        self.base = f"http://127.0.0.1:{self.port}/"
+            found = re.search(r"at http://([0-9.]+):(\d+)/", line)
+            if found:
+                self.host, self.port = found.group(1), int(found.group(2))
+        self.base = f"http://{self.host}:{self.port}/"
         # The rest of the log is read as it comes, so that a full pipe never stalls the server.
         self.reader = threading.Thread(target=lambda: self.log.extend(self.process.stdout), daemon=True)
         self.reader.start()

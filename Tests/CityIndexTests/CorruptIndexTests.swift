@@ -132,6 +132,38 @@ struct CorruptIndexTests {
         }
     }
 
+    @Test("verifyChecksum(): a changed name byte is a checksumMismatch naming both sums, computed here independently; a restamped change passes it")
+    func checksumOnly() throws {
+        let original = Fixtures.smallIndexBytes
+        try CityIndex(bytes: original).verifyChecksum()
+        let stored = (0 ..< 4).reduce(UInt32(0)) { $0 | UInt32(original[8 + $1]) << (8 * $1) }
+        // FORMAT.md §8: the CRC-32 of the file with its checksum field as zeros, which
+        // Fixtures.restamped writes into a copy.
+        func independentSum(_ bytes: [UInt8]) -> UInt32 {
+            let stamped = Fixtures.restamped(bytes)
+            return (0 ..< 4).reduce(UInt32(0)) { $0 | UInt32(stamped[8 + $1]) << (8 * $1) }
+        }
+        #expect(independentSum(original) == stored)
+        var random = SeededGenerator(seed: 8)
+        let name = Fixtures.section("NAME", in: original)
+        var checked = 0
+        for _ in 0 ..< 40 {
+            var changed = original
+            let offset = Int.random(in: name, using: &random)
+            changed[offset] ^= UInt8.random(in: 1 ... 255, using: &random)
+            guard let index = try? CityIndex(bytes: changed) else { continue }   // a name's bytes are not read at open
+            checked += 1
+            #expect(throws: IndexFileError.checksumMismatch(stored: stored, computed: independentSum(changed)), "byte \(offset)") {
+                try index.verifyChecksum()
+            }
+        }
+        #expect(checked == 40)
+        // Restamped, the same change passes the checksum (it is verify()'s invariants that catch it).
+        var renamed = original
+        renamed[name.lowerBound + 1] ^= 0x01
+        try CityIndex(bytes: Fixtures.restamped(renamed)).verifyChecksum()
+    }
+
     @Test("random garbage is refused; garbage behind a valid header and section table reaches the sections' checks and the searches")
     func randomGarbage() throws {
         var random = SeededGenerator(seed: 42)

@@ -64,6 +64,21 @@ struct CitySearchSessionTests {
         await #expect(throws: CitySearchError.sameAsPreviousQuery("new")) { try await session.search(queryFragment: "new") }
     }
 
+    @Test("resetRepeatDetection() lets the delivered query run again; rejectsRepeatedQueries: false never rejects it")
+    func repeatDetection() async throws {
+        let session = session()
+        #expect(try await deliver("new", on: session).count == 2)
+        await #expect(throws: CitySearchError.sameAsPreviousQuery("new")) { try await session.search(queryFragment: "new") }
+        await session.resetRepeatDetection()
+        #expect(try await deliver("new", on: session).count == 2)
+        await #expect(throws: CitySearchError.sameAsPreviousQuery("new")) { try await session.search(queryFragment: "new") }
+
+        let accepting = CitySearchSession(index: Fixtures.smallIndex, favorites: nil,
+                                          configuration: .init(debounce: debounce, minimumCharacterCount: 1, rejectsRepeatedQueries: false),
+                                          clock: clock)
+        for _ in 0 ..< 3 { #expect(try await deliver("new", on: accepting).count == 2) }
+    }
+
     @Test("too few characters gives .tooFewCharacters at once; the empty query gives every city")
     func tooShortAndEmpty() async throws {
         let session = session(minimum: 3)

@@ -72,6 +72,14 @@ struct RouterTests {
             #expect(try await ids("/api/search?q=london&near=43.0,-81.2&within=100000") == [6058560])
             #expect(try await ids("/api/search?q=pari&typos=none&match=prefix") == [2988507, 4717560])
             #expect(try await ids("/api/search?q=pqris&typos=none") == [])
+            // Explicit typos, match and rank.
+            #expect(try await ids("/api/search?q=pqris&typos=1") == [2988507, 4717560])
+            #expect(try await ids("/api/search?q=pqrls&typos=1") == [])
+            #expect(try await ids("/api/search?q=pqrls&typos=2") == [2988507, 4717560])
+            #expect(try await ids("/api/search?q=francisco&match=prefix&typos=none") == [])
+            #expect(try await ids("/api/search?q=francisco&match=words&typos=none") == [5391959])
+            #expect(try await ids("/api/search?q=london&rank=population") == [2643743, 6058560])
+            #expect(try await ids("/api/search?q=london&rank=alphabetical") == [6058560, 2643743])
             try await client.execute(uri: "/api/search?q=london&near=43.0,-81.2", method: .get) { response in
                 let first = try #require((try json(response)["results"] as? [[String: Any]])?.first)
                 #expect((first["distanceMeters"] as? Int).map { $0 < 10_000 } == true)
@@ -158,6 +166,17 @@ struct RouterTests {
             try await client.execute(uri: "/api/nearest?lat=48.9&lon=2.3&within=1000", method: .get) { response in
                 try #expect(json(response)["count"] as? Int == 0)
             }
+            try await client.execute(uri: "/api/nearest?lat=48.9&lon=2.3&limit=2&format=geojson", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/geo+json")
+                let body = try json(response)
+                #expect(body["type"] as? String == "FeatureCollection")
+                let features = try #require(body["features"] as? [[String: Any]])
+                #expect(features.compactMap { ($0["properties"] as? [String: Any])?["id"] as? Int } == [2988507, 2643743])
+                let geometry = try #require(features.first?["geometry"] as? [String: Any])
+                #expect(geometry["coordinates"] as? [Double] == [2.3488, 48.85341])
+                #expect(((features.first?["properties"] as? [String: Any])?["distanceMeters"] as? Int).map { $0 < 10_000 } == true)
+            }
             try await client.execute(uri: "/api/cities/2761369", method: .get) { response in
                 let body = try json(response)
                 #expect(body["name"] as? String == "Vienna" && body["country"] as? String == "AT")
@@ -179,7 +198,7 @@ struct RouterTests {
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let text = String(buffer: response.body)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
-                #expect(text.contains(#"city_server_requests_total{endpoint="nearest",status="200"} 3"#))
+                #expect(text.contains(#"city_server_requests_total{endpoint="nearest",status="200"} 4"#))   // the four above
                 #expect(text.contains(#"city_server_requests_total{endpoint="city",status="404"} 1"#))
                 #expect(text.contains(#"city_server_request_duration_seconds_bucket{endpoint="health""#))
             }
