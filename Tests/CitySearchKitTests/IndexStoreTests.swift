@@ -141,8 +141,9 @@ struct IndexStoreTests {
             #expect(reason.contains("redirected to '\(target)'"), "\(reason)")
         }
         // Before: reported as .response, "the server sent no response within 0.5 s".
+        // (The headers come at once; 30 s for them leaves a loaded machine no way to a .response.)
         let silent = await loadError(store(server.url("/headers-then-silence"),
-                                           limits: .init(responseTimeout: .milliseconds(500), stallTimeout: .milliseconds(700))))
+                                           limits: .init(responseTimeout: .seconds(30), stallTimeout: .milliseconds(700))))
         guard case .timedOut(.stall, _)? = silent else { Issue.record("\(String(describing: silent))"); return }
     }
 
@@ -159,8 +160,9 @@ struct IndexStoreTests {
             ("/redirect?to=" + server.url("/silent").absoluteString.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!,
              .init(responseTimeout: .milliseconds(500)), .response),
             ("/trickle?interval=2", .init(stallTimeout: .milliseconds(500)), .stall),
-            // One byte every 0.1 s is never a stall, but the whole download is bounded.
-            ("/trickle?interval=0.1", .init(stallTimeout: .seconds(1), totalTimeout: .milliseconds(1500)), .total),
+            // One byte every 0.1 s is never a stall (30 s: not even on a loaded machine), but the
+            // whole download is bounded.
+            ("/trickle?interval=0.1", .init(stallTimeout: .seconds(30), totalTimeout: .milliseconds(1500)), .total),
         ]
         for (path, limits, expected) in cases {
             let started = clock.now
@@ -382,7 +384,10 @@ struct IndexStoreTests {
             for _ in 0 ..< 6 { group.addTask { try await shared.load().freshness } }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(freshnesses.count == 6 && freshnesses.allSatisfy { $0 == .refreshed })
+        // However the six start (a loaded machine may start one after the download ended):
+        // one request in all; each load joined it (.refreshed) or found its result (.fresh).
+        #expect(freshnesses.count == 6 && freshnesses.contains(.refreshed)
+                && freshnesses.allSatisfy { $0 == .refreshed || $0 == .fresh }, "\(freshnesses)")
         #expect(try server.requestCount("/files/cities.cidx") == 1)
 
         // Separate stores (as separate processes would have) on one cache: the file lock joins them.
