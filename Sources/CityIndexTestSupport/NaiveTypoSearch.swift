@@ -217,6 +217,29 @@ public struct NaiveTypoSearch: Sendable {
     /// a tenth of an alternate's weight.
     public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
                        skippingWords: Bool = false) -> [ReferenceTypoMatch] {
+        scoredSearch(queryKeys: queryKeys, costs: costs, budget: budget, byPopulation: byPopulation, skippingWords: skippingWords)
+            .map(\.match)
+    }
+
+    /// One match of `scoredSearch`, with what the later stages of a search weigh it by.
+    public struct ScoredMatch: Sendable {
+        public let match: ReferenceTypoMatch
+        public let city: ReferenceCity
+        /// The population-order weight before rounding (WORDS.md §11): the population (ten
+        /// times it for an initialism), a tenth for an alternate and again when demoted (each
+        /// rounded down), then a tenth per edit or for skipped words, then §13's division.
+        public let weight: Double
+        public let skipsWords: Bool
+    }
+
+    /// `search(queryKeys:…)` with each match's weight, over the cities `keeping` keeps (the
+    /// countries and radius of a search: the skipped-word stage still decides by every city's
+    /// matches, WORDS.md §9; the initialisms and overshadowing marks come from the kept ones).
+    /// `ranking`: whether §12's initialisms and §13's marks apply (a qualified reading's own
+    /// search, WORDS.md §10, has neither).
+    public func scoredSearch(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
+                             skippingWords: Bool = false, keeping: ((ReferenceCity) -> Bool)? = nil,
+                             ranking: Bool = true) -> [ScoredMatch] {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
         var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool, demoted: Bool)] = []
         var initialisms = Set<Int>()
@@ -253,7 +276,7 @@ public struct NaiveTypoSearch: Sendable {
             if var best {
                 // WORDS.md §12: an initialism of the key as typed is the city's match, weighed
                 // ten times its population.
-                if words && byPopulation, let typed = queryKeys.first, typed.allSatisfy({ $0 < 0x80 }),
+                if ranking && words && byPopulation, let typed = queryKeys.first, typed.allSatisfy({ $0 < 0x80 }),
                    let slot = NaiveWordSearch.initialismSlot(names: entry.names.map(\.text), key: typed.map { UInt8($0) }) {
                     let weight = (entry.city.population ?? 0) * 10
                     best = (slot, 0, weight, weight, 0, false)
@@ -300,6 +323,7 @@ public struct NaiveTypoSearch: Sendable {
             }.min() ?? 0
             if fewestCities > 4_096 { found = regular }
         }
+        if let keeping { found = found.filter { keeping($0.entry.city) } }
         found.sort { a, b in
             if byPopulation {
                 if a.weight != b.weight { return a.weight > b.weight }
@@ -326,7 +350,19 @@ public struct NaiveTypoSearch: Sendable {
                                                            edits: edits - costs[variant], countsTrailingSpace: !words && budget == 0),
                                       edits: edits)
         }
-        guard words && byPopulation else { return matches }
+        func scored(_ index: Int, mark: NaiveOvershadowing.Mark?) -> ScoredMatch {
+            let item = found[index]
+            var weight = Double(item.undivided)
+            for _ in 0 ..< item.edits { weight /= 10 }
+            switch mark {
+            case nil: break
+            case .junk: weight = 0
+            case .borrowedName, .district: weight /= 1_000
+            case .forgiven: weight /= 10
+            }
+            return ScoredMatch(match: matches[index], city: item.entry.city, weight: weight, skipsWords: item.skips)
+        }
+        guard ranking && words && byPopulation else { return matches.indices.map { scored($0, mark: nil) } }
         // WORDS.md §13: overshadowed matches move after others.
         let described = zip(found, matches).map { found, match in
             NaiveOvershadowing.Match(city: found.entry.city, name: found.entry.names[found.slot].text, isAlternate: found.slot > 0,
@@ -341,7 +377,8 @@ public struct NaiveTypoSearch: Sendable {
             }
         }
         let typedKey = String(String.UnicodeScalarView((queryKeys.first ?? []).compactMap(Unicode.Scalar.init)))
-        return NaiveOvershadowing.ordered(described, hasExactName: hasExactName, typedKey: typedKey).order.map { matches[$0] }
+        let (order, marks) = NaiveOvershadowing.ordered(described, hasExactName: hasExactName, typedKey: typedKey)
+        return order.map { scored($0, mark: marks[$0]) }
     }
 
     /// WORDS.md §6: the longest prefix of the key (of the earliest word whose suffix key has

@@ -142,10 +142,13 @@ struct PlaceQueryTests {
         #expect(checked > 300)
     }
 
-    /// The documented bias, computed independently: Vincenty distances and the dataset's
-    /// populations, over the first 64 matches of the search without the location (WORDS.md §11).
+    /// The documented bias applied to the index's own unbiased answer (a metamorphic check:
+    /// the biased search must be that answer's first 64 matches ordered by the formula, with
+    /// Vincenty distances and the dataset's populations). The matches' edits, demotions and
+    /// §13 marks are the ones the unbiased search reports; PublicSearchDifferentialTests
+    /// checks the same stage against the weights the naive references work out themselves.
     /// `initialism` tells a match of an initialism (WORDS.md §12), which weighs ten times the
-    /// population; an overshadowed match (§13, the mark the search reports) weighs less again.
+    /// population; an overshadowed match (§13) weighs less again.
     static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int],
                                initialism: (CityMatch) -> Bool = { _ in false }) -> [Int] {
         let scored = unbiased.prefix(64).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
@@ -171,7 +174,7 @@ struct PlaceQueryTests {
         return scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.position < $1.position }.map(\.id)
     }
 
-    @Test("on Data/: the biased order is the documented score over the first 64 matches (300 seeded queries and points)")
+    @Test("on Data/: the biased order is the documented score over the unbiased search's first 64 matches (300 seeded queries and points)")
     func biasAgreesWithFormula() throws {
         let dataset = try Fixtures.defaultDataset.get()
         let index = dataset.index
