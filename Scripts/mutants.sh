@@ -17,10 +17,11 @@ cd "$(dirname "$0")/.."
 if [ -z "${CITYINDEX_SHARED:-}" ] && [ -d ../shared ]; then export CITYINDEX_SHARED="$(cd ../shared && pwd)"; fi
 export CITYINDEX_SHARED="${CITYINDEX_SHARED:-}"
 
-# name | file | text | replacement | suites (a --filter pattern) | what it breaks
-# (In text and replacement, \n is a line break.)
+# name | file | text | replacement | suites | what it breaks
+# (In text and replacement, \n is a line break. Suites: names of test suites or tests, joined
+# by + for several; a --filter pattern.)
 mutants=$(cat <<'LIST'
-swap-stages|Sources/CityIndex/Search/CityIndex+Search.swift|        if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {\n            if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }\n            result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)\n        }\n        if plan.isBiased, let near = plan.near {\n            result = result.biased(toward: near)\n        }|        if plan.isBiased, let near = plan.near {\n            result = result.biased(toward: near)\n        }\n        if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {\n            if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }\n            result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)\n        }|PlaceQuery|the location bias runs before the qualifier stage (WORDS.md §10, §11)
+swap-stages|Sources/CityIndex/Search/CityIndex+Search.swift|        if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {\n            if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }\n            result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)\n        }\n        if plan.isBiased, let near = plan.near {\n            result = result.biased(toward: near)\n        }|        if plan.isBiased, let near = plan.near {\n            result = result.biased(toward: near)\n        }\n        if plan.allowsQualifiers, var qualified = try qualifiedMatches(of: plan) {\n            if let restriction { qualified = qualified.filtered(restriction.contains(rank:)) }\n            result = qualified.merged(with: result, order: plan.order).limited(to: plan.matchLimit)\n        }|PlaceQuery+PublicSearchDifferential|the location bias runs before the qualifier stage (WORDS.md §10, §11)
 drop-qualified-query|Sources/CityIndex/Search/CityMatches.swift|        CityMatches(contents: contents, storage: .entries(entries), query: query, qualifiedQuery: qualifiedQuery, totalCount: totalCount)|        CityMatches(contents: contents, storage: .entries(entries), query: query, qualifiedQuery: nil, totalCount: totalCount)|PlaceQuery|holding(_:totalCount:) forgets the qualified query: qualified matches highlight by the whole query
 demotion-divisor|Sources/CityIndex/Search/PopulationOrder.swift|    package static let demotedDivisor: UInt32 = 10|    package static let demotedDivisor: UInt32 = 9|WordSearch|a demoted alternate weighs a ninth, not a tenth (WORDS.md §5)
 no-district-mark|Sources/CityIndex/Search/CityMatches+Overshadowing.swift|            return .district|            return nil|Overshadowing|districts are never marked (WORDS.md §13 rule 3)
@@ -50,7 +51,7 @@ restore() {
 trap restore EXIT INT TERM
 
 # The baseline: unmutated, every suite a mutant names must pass, or a failure proves nothing.
-all_suites=$(while IFS='|' read -r _ _ _ _ suites _; do echo "$suites"; done <<< "$mutants" | sort -u | paste -sd '|' -)
+all_suites=$(while IFS='|' read -r _ _ _ _ suites _; do echo "${suites//+/|}"; done <<< "$mutants" | tr '|' '\n' | sort -u | paste -sd '|' -)
 echo "baseline: building the unmutated package and running $all_suites" >&2
 swift build -c release --build-tests > /dev/null
 swift test -c release --skip-build --filter "$all_suites" > /tmp/mutant-baseline.test.log 2>&1 \
@@ -78,6 +79,7 @@ PYTHON
         exit 1
     fi
     log="/tmp/mutant-$name.test.log"
+    suites="${suites//+/|}"
     if swift test -c release --skip-build --filter "$suites" > "$log" 2>&1; then
         verdict="SURVIVED"
         survived=$((survived + 1))

@@ -34,6 +34,24 @@ struct InitialismTests {
         #expect(ny == ["New York City [NY]", "Nyala"], "\(ny)")
     }
 
+    @Test("keys of 2 to 5 letters: a five-letter initialism is promoted, a six-letter one is not")
+    func lengthBounds() throws {
+        // Five and six words, and a larger city whose own name each key begins.
+        let index = try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array("""
+            [{"country":"XX","name":"Alpha Beta Gamma Delta Epsilon","_id":1,"coord":{"lon":0,"lat":0},"population":500000,"alternatenames":["ABGDE"]},
+             {"country":"XX","name":"Abgdetown","_id":2,"coord":{"lon":1,"lat":1},"population":1000000},
+             {"country":"XX","name":"Alpha Beta Gamma Delta Epsilon Zeta","_id":3,"coord":{"lon":2,"lat":2},"population":500000,"alternatenames":["ABGDEZ"]},
+             {"country":"XX","name":"Abgdeztown","_id":4,"coord":{"lon":3,"lat":3},"population":1000000}]
+            """.utf8)).bytes)
+        func first(_ query: String) throws -> [Int] {
+            try index.search(query, matching: .words, order: .population, limit: 2, typos: .none).map(\.id)
+        }
+        // 10 × 500,000 before 1,000,000.
+        #expect(try first("abgde") == [1, 2])
+        // Not an initialism key: a tenth of 500,000 after 1,000,000.
+        #expect(try first("abgdez") == [4, 3])
+    }
+
     @Test("capitals that are not the city's initials, other modes and other cases are not promoted")
     func notPromoted() throws {
         // "LOS" is an airport code of Lagos, not its initials: Los Angeles keeps its place.

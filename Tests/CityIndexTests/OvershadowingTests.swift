@@ -40,6 +40,24 @@ struct OvershadowingTests {
             .map { $0.name + ($0.matchedAlternateName.map { " [\($0)]" } ?? "") + ($0.editCount > 0 ? " ~\($0.editCount)" : "") }
     }
 
+    @Test("district: within 2 km + 10 km × √(millions) of the larger city, not beyond")
+    func districtRadius() throws {
+        // Bigtown has 1 million people: districts lie within 12 km. North at 11 km is one;
+        // East at 13 km is a town of its own (0.1° of latitude is 11.1 km, of longitude at
+        // the equator too).
+        let index = try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array("""
+            [{"country":"XX","name":"Bigtown","_id":1,"coord":{"lon":0,"lat":0},"population":1000000},
+             {"country":"XX","name":"Bigtown North","_id":2,"coord":{"lon":0,"lat":0.099},"population":10000},
+             {"country":"XX","name":"Bigtown East","_id":3,"coord":{"lon":0.117,"lat":0},"population":9000}]
+            """.utf8)).bytes)
+        let found = try index.search("bigtown", matching: .words, order: .population, limit: 3, typos: .none)
+        #expect(found.map(\.id) == [1, 3, 2])
+        #expect(found.map(\.overshadowing) == [nil, nil, .district])
+        let north = NaiveNearest.distance(latitude: 0, longitude: 0, toLatitude: 0.099, longitude: 0)
+        let east = NaiveNearest.distance(latitude: 0, longitude: 0, toLatitude: 0, longitude: 0.117)
+        #expect(north < 12_000 && east > 12_000 && east < 14_000, "\(north) \(east)")
+    }
+
     @Test("covered words found in key space are those of the highlight (an exact word query's)")
     func coveredWordsInKeySpace() {
         let names = ["New York Van Java", "Straße am Berg", "Saint-Étienne-du-Rouvray", "Ærøskøbing", "Zu\u{308}rich (Kreis 4)",

@@ -204,6 +204,10 @@ struct PlaceQueryTests {
     func biasAnchors() throws {
         let springfieldIL = try Coordinate(latitude: 39.80172, longitude: -89.64371)
         #expect(try first("springfield", near: springfieldIL).first == 4250542)
+        // The bias orders the merged matches (WORDS.md §10, then §11): qualified by "us", the
+        // Springfield next door before Springfield, Missouri, the largest.
+        #expect(try first("springfield us", near: springfieldIL).first == 4250542)
+        #expect(try first("springfield us").first == 4409896)
         let portlandME = try Coordinate(latitude: 43.65737, longitude: -70.2589)
         #expect(try first("portland", near: portlandME).first == 4975802)
         #expect(try first("portland").first == 5746545)   // Oregon without a location
