@@ -28,6 +28,8 @@
 # Takes about 15 minutes (two release builds, then about two minutes per round; COUNT=20: a few
 # minutes after the builds). Work files are in .compare/ (gitignored). Prints a Markdown table.
 # It measures, it does not compare answers: the test suite proves those.
+# QUERY_SET=load-mix or type-ahead times that set of Scripts/query-sets.py (city-server's load
+# mix, or the quality set typed keystroke by keystroke) instead of the seeded prefixes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source Scripts/measurement-context.sh
@@ -68,11 +70,16 @@ for input in "${inputs[@]}"; do
         done
         continue
     fi
-    # Each reader on this list's one index file.
+    # Each reader on this list's one index file, on the seeded queries or QUERY_SET's.
+    query_file=()
+    if [ -n "${QUERY_SET:-}" ]; then
+        python3 Scripts/query-sets.py "$QUERY_SET" > "$work/queries-$QUERY_SET.txt"
+        query_file=("$work/queries-$QUERY_SET.txt")
+    fi
     time_reader() {
         local binary="$new"
         [ "$1" = base ] && binary="$old"
-        SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$1-$2.json" "$binary" "$work/$name.cidx" > /dev/null
+        SCALE_QUERIES_REPEAT="${REPEAT:-3}" SCALE_QUERIES_TIMES="$work/$name-$1-$2.json" "$binary" "$work/$name.cidx" "${query_file[@]}" > /dev/null
     }
     alternate_rounds "$name" "$rounds" time_reader
 done

@@ -28,29 +28,15 @@ for _ in $(seq 1 600); do
 done
 base="$(grep -o 'http://127.0.0.1:[0-9]*' "$work/server.log" | head -1)"
 [ -n "$base" ] || { echo "city-server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
-# The seeded query mix: 2,000 queries typed the ways the quality script generates them.
-python3 - "$work/queries.lua" <<'PYTHON'
-import json, lzma, random, sys, urllib.parse
-random.seed(45)
-cities = json.load(lzma.open("Data/cities500.json.xz"))
-big = sorted((c for c in cities if c.get("population")), key=lambda c: -c["population"])[:5000]
-def typo(word):
-    if len(word) < 5: return word
-    i = random.randrange(1, len(word) - 1)
-    return word[:i] + word[i + 1] + word[i] + word[i + 2:]
-queries = []
-for _ in range(2000):
-    city = random.choice(big)
-    name = city["name"].lower()
-    kind = random.random()
-    if kind < 0.4: q = name[:random.randint(2, max(2, len(name)))]
-    elif kind < 0.6: q = typo(name)
-    elif kind < 0.75 and city.get("alternatenames"): q = random.choice(city["alternatenames"])[:12]
-    elif kind < 0.9: q = name + " " + city["country"].lower()
-    else: q = name.split(" ")[0]
-    queries.append("/api/search?q=" + urllib.parse.quote(q))
-with open(sys.argv[1], "w") as out:
-    out.write("local paths = {" + ",".join(json.dumps(p) for p in queries) + "}\n")
+# The seeded query mix: 2,000 queries typed the ways the quality script generates them
+# (Scripts/query-sets.py load-mix), sent in turn.
+python3 Scripts/query-sets.py load-mix > "$work/queries.txt"
+python3 - "$work/queries.txt" "$work/queries.lua" <<'PYTHON'
+import json, sys, urllib.parse
+queries = open(sys.argv[1], encoding="utf-8").read().split("\n")[:-1]
+paths = ["/api/search?q=" + urllib.parse.quote(q) for q in queries]
+with open(sys.argv[2], "w") as out:
+    out.write("local paths = {" + ",".join(json.dumps(p) for p in paths) + "}\n")
     out.write("local i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(\"GET\", paths[i])\nend\n")
     out.write("done = function(summary, latency, requests)\n  io.write(string.format(\"RESULT %d %d %d %d %d %d %d\\n\", summary.requests, summary.errors.status + summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout, latency:percentile(50), latency:percentile(99), latency.max, summary.duration, summary.bytes))\nend\n")
 PYTHON

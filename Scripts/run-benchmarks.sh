@@ -82,6 +82,36 @@ print("| %s | %.2f µs | %.2f µs | %.2f µs | %.2f µs | %.2fx |" % tuple(r[key
     } >> "$report"
 done
 
+# What forgiving typos costs (issue 57), on Data/: the load mix city-server is loaded with and
+# the quality set typed keystroke by keystroke (Scripts/query-sets.py), each query timed in
+# the recommended mode and without typos (Benchmarks' ScaleQueries, one process, in turn), on
+# one thread per search as city-server searches.
+swift build -c release --product ScaleQueries >&2
+data="$(cd .. && pwd)/Data/cities500.json.xz"
+../.build/release/build-index "$data" -o "$work/data.cidx" --quiet 2> /dev/null \
+    || (cd .. && swift build -c release --product build-index >&2 && .build/release/build-index "$data" -o "$work/data.cidx" --quiet)
+{
+    echo
+    echo "## What forgiving typos costs (Data/, words by population, one thread per search, Benchmarks' \`ScaleQueries\`)"
+    echo
+    echo "| query set | queries | typos | mean | p50 | p99 | max | slowest query | mean ÷ mean without typos |"
+    echo "|---|---:|---|---:|---:|---:|---:|---|---:|"
+    for set in load-mix type-ahead; do
+        python3 ../Scripts/query-sets.py "$set" --data "$data" > "$work/$set.txt"
+        if [ "$smoke" = true ]; then head -200 "$work/$set.txt" > "$work/$set.short" && mv "$work/$set.short" "$work/$set.txt"; fi
+        SCALE_QUERIES_THREADS=1 SCALE_QUERIES_MODE="words --rank population" .build/release/ScaleQueries "$work/data.cidx" "$work/$set.txt" \
+            | python3 -c '
+import json, sys
+name = sys.argv[1]
+r = json.load(sys.stdin)
+exact = r["modes"]["CityIndex --match words --rank population"]
+for typos, key in (("0", "CityIndex --match words --rank population"), ("auto", "CityIndex --match words --rank population --typos auto")):
+    m = r["modes"][key]
+    print("| %s | %d | %s | %.0f µs | %.0f µs | %.0f µs | %.0f µs | %s | %.1fx |" % (name, r["queries"], typos, m["mean_us"], m["p50_us"],
+          m["p99_us"], m["max_us"], json.dumps(m["slowest"], ensure_ascii=False), m["mean_us"] / exact["mean_us"]))' "$set"
+    done
+} >> "$report"
+
 # Heap allocations per query: package-benchmark's malloc counters, on the last input.
 echo >> "$report"
 echo "## Heap allocations per query (package-benchmark, $(basename "${inputs[-1]}"))" >> "$report"

@@ -2,7 +2,8 @@
 // Scripts/measure-scale.sh (issue 15: latency against the number of cities).
 //
 // Usage: ScaleQueries INDEX [QUERIES]
-// Prints one JSON object: the open time, and per mode the p50 and p99 of 2,000 seeded queries
+// Prints one JSON object: the open time, and per mode the p50, p99, mean and maximum (with the
+// slowest query) of 2,000 seeded queries
 // (200 per length 1–10, prefixes of the names of random cities of the index: as written,
 // lower-, upper-cased and accent-stripped), each answering the count and the first 20
 // matches with their ids and highlights, after one warm-up pass. QUERIES, a text file of one
@@ -16,6 +17,7 @@
 // instead of 200 (both for Scripts/compare-readers.sh's instruction counts). SCALE_QUERIES_DUMP=1 writes each
 // query's time in µs and the query to standard error, one per line (to find the slow ones).
 // SCALE_QUERIES_NEAR=LAT,LON adds the recommended mode searched from that point.
+// SCALE_QUERIES_THREADS=N searches with N threads per typo-tolerant search (city-server: 1).
 // SCALE_QUERIES_TIMES=PATH writes every query's time in µs, per mode, to PATH as one JSON object
 // ({"mode": [µs, …]} in query order), for Scripts/compare-readers.sh.
 import CityIndex
@@ -58,7 +60,8 @@ for (matching, order, typos, near) in modes {
     let name = MappedIndex.name(matching: matching, order: order, typos: typos) + (near == nil ? "" : " --near")
     if let modeFilter, !name.contains(modeFilter) { continue }
     if let onlyMode, name != onlyMode { continue }
-    let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos, near: near)
+    let strategy = try MappedIndex(path: path, matching: matching, order: order, typos: typos, near: near,
+                                   typoSearchThreads: environment["SCALE_QUERIES_THREADS"].flatMap { Int($0) })
     for query in queries { _ = strategy.search(query, limit: 20) }
     var durations = [Double](repeating: .infinity, count: queries.count)
     for _ in 0 ..< repeats {
@@ -75,9 +78,16 @@ for (matching, order, typos, near) in modes {
     if environment["SCALE_QUERIES_TIMES"] != nil {
         timesByMode.append("\"\(name)\": [" + durations.map { String(format: "%.3f", $0 * 1e6) }.joined(separator: ", ") + "]")
     }
+    // The slowest query, named (JSON-escaped by JSONSerialization), and the mean.
+    let slowest = durations.indices.max { durations[$0] < durations[$1] } ?? 0
+    let slowestQuery = String(decoding: try JSONSerialization.data(withJSONObject: [queries.isEmpty ? "" : queries[slowest]]),
+                              as: UTF8.self).dropFirst().dropLast()
+    let mean = durations.reduce(0, +) / Double(max(1, durations.count)) * 1e6
     durations.sort()
     let p50 = durations[durations.count / 2] * 1e6, p99 = durations[durations.count * 99 / 100] * 1e6
-    results.append("\"\(name)\": {\"p50_us\": \(String(format: "%.2f", p50)), \"p99_us\": \(String(format: "%.2f", p99))}")
+    let maximum = (durations.last ?? 0) * 1e6
+    results.append("\"\(name)\": {\"p50_us\": \(String(format: "%.2f", p50)), \"p99_us\": \(String(format: "%.2f", p99)), "
+                   + "\"mean_us\": \(String(format: "%.2f", mean)), \"max_us\": \(String(format: "%.2f", maximum)), \"slowest\": \(slowestQuery)}")
 }
 if let path = environment["SCALE_QUERIES_TIMES"] {
     try Data(("{" + timesByMode.joined(separator: ", ") + "}\n").utf8).write(to: URL(fileURLWithPath: path))

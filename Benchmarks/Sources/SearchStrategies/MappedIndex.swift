@@ -13,9 +13,13 @@ public final class MappedIndex: SearchStrategy {
     /// Where the searching user is (`search(…, near:)`), or nil.
     private let near: Coordinate?
 
+    /// `typoSearchThreads`: the threads of one typo-tolerant search (`CityIndex.typoSearchThreads`;
+    /// nil: the library's default, 2; city-server uses 1).
     public init(path: String, matching: MatchMode = .prefix, order: ResultOrder = .alphabetical,
-                typos: TypoTolerance = .none, near: Coordinate? = nil) throws {
-        index = try CityIndex(path: path)
+                typos: TypoTolerance = .none, near: Coordinate? = nil, typoSearchThreads: Int? = nil) throws {
+        var index = try CityIndex(path: path)
+        if let typoSearchThreads { index.typoSearchThreads = typoSearchThreads }
+        self.index = index
         self.matching = matching
         self.order = order
         self.typos = typos
