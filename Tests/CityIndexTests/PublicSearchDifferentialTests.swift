@@ -173,4 +173,48 @@ struct PublicSearchDifferentialTests {
         let reached = coverage.withLock { $0 }
         #expect(reached.answered > questions.count / 2 && reached.qualified > questions.count / 5, "\(reached)")
     }
+
+    /// Questions where every stage after the walk has work: a name many cities share, with
+    /// and without a place after it, searched from near one of its cities, so that the
+    /// qualifier's matches, the whole query's and the bias all meet.
+    static func namesakeQuestions(_ subset: Subset, count: Int, seed: UInt64) -> [Question] {
+        var random = SeededGenerator(seed: seed)
+        var byName: [String: [ReferenceCity]] = [:]
+        for city in subset.dataset.cities { byName[city.name.lowercased(), default: []].append(city) }
+        let shared = byName.filter { $0.value.count >= 3 }.keys.sorted()
+        return (0 ..< count).map { round in
+            let name = shared.randomElement(using: &random)!
+            let city = byName[name]!.randomElement(using: &random)!
+            let known = subset.places[city.country]
+            let qualifier = round % 3 == 0 ? nil
+                : round % 3 == 1 ? city.region.flatMap { known?.regions[$0]?.first } : known?.names.first
+            let other = byName[name]!.randomElement(using: &random)!
+            return Question(query: name + (qualifier.map { " " + $0.lowercased() } ?? ""), matching: .words, order: .population,
+                            limit: 10, typos: round % 2 == 0 ? .automatic : .none, countries: nil,
+                            near: (other.coord.lat + 0.05, other.coord.lon - 0.05), within: nil)
+        }
+    }
+
+    @Test("namesakes with a place, from near one of them: the qualifier, the merge and the bias meet (40)")
+    func namesakes() throws {
+        let subset = try Self.subset.get()
+        let questions = Self.namesakeQuestions(subset, count: 40, seed: 33)
+        var differences: [String] = []
+        var merged = 0
+        for question in questions {
+            let expected = subset.reference.search(question.query, matching: question.matching, order: question.order,
+                                                   limit: question.limit, typos: question.typos, near: question.near)
+            let point = try question.near.map { try Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+            let found = try subset.dataset.index.search(question.query, matching: question.matching, order: question.order,
+                                                        limit: question.limit, typos: question.typos, near: point)
+            if found.map(\.id) != expected.matches.map(\.id) || found.totalCount != expected.totalCount {
+                differences.append("\(question): \(found.map(\.id)) vs \(expected.matches.map(\.id))")
+            }
+            if expected.qualifiedCount > 0 && expected.qualifiedCount < expected.matches.count { merged += 1 }
+        }
+        #expect(differences.isEmpty, "\(differences.count) of \(questions.count) differ:\n\(differences.prefix(8).joined(separator: "\n"))")
+        // Pages that hold both qualified matches and the whole query's.
+        #expect(merged >= 5, "\(merged)")
+    }
 }
+
