@@ -59,7 +59,7 @@ def load_mix(cities):
     return queries
 
 
-def type_ahead(cities, data_path):
+def type_ahead(cities):
     # The quality script's own rules (its file name has a hyphen: loaded by path).
     spec = importlib.util.spec_from_file_location("search_quality", os.path.join(ROOT, "Scripts", "search-quality.py"))
     quality = importlib.util.module_from_spec(spec)
@@ -79,7 +79,7 @@ def main():
     parser.add_argument("--data", default=os.path.join(ROOT, "Data", "cities500.json.xz"))
     arguments = parser.parse_args()
     cities = cities_of(arguments.data)
-    queries = load_mix(cities) if arguments.set == "load-mix" else type_ahead(cities, arguments.data)
+    queries = load_mix(cities) if arguments.set == "load-mix" else type_ahead(cities)
     for query in queries:
         if "\n" in query:
             sys.exit(f"query-sets: a query holds a line break: {query!r}")

@@ -20,7 +20,9 @@ if [ "${1:-}" = "--full" ]; then
     export CITYINDEX_FULL_TESTS=1
     mode="full"
 fi
-trap 'echo "test suite ($mode): $(( $(date +%s) - start )) s, build included" >&2' EXIT
+# The suite's output, kept to look for skipped tests.
+log="$(mktemp)"
+trap 'rm -f "$log"; echo "test suite ($mode): $(( $(date +%s) - start )) s, build included" >&2' EXIT
 Scripts/install-dependencies.sh
 if [ -z "${CITYINDEX_SHARED:-}" ] && [ -d ../shared ]; then
     CITYINDEX_SHARED="$(cd ../shared && pwd)"
@@ -30,8 +32,6 @@ echo "CITYINDEX_SHARED=${CITYINDEX_SHARED:-(not set: tests on the shared data ar
 # One build of everything, tools included, with the tests (a separate `swift build` first
 # would compile every module twice).
 swift build -c release --build-tests
-log="$(mktemp)"
-trap 'rm -f "$log"; echo "test suite ($mode): $(( $(date +%s) - start )) s, build included" >&2' EXIT
 swift test -c release --skip-build "$@" 2>&1 | tee "$log"
 # With the shared folder and the dependencies installed, every test runs: a skipped one means
 # a setup problem, and fails the run (CI runs with ../shared beside the clone).

@@ -14,12 +14,14 @@ struct IndexOptions: ParsableArguments {
         guard maxInputBytes > 0 else { throw ValidationError("--max-input-bytes must be positive; got \(maxInputBytes).") }
     }
 
-    /// The index, opened: a file that cannot be opened is status 66, an invalid one 65.
-    func open() throws -> CityIndex {
+    /// The index, opened: a file that cannot be opened is status 66, an invalid one 65 (its
+    /// message says "invalid: " first when `namingInvalid`, as `verify`'s verdict does).
+    func open(namingInvalid: Bool = false) throws -> CityIndex {
         do {
             return try IndexOpening.open(path: index, maximumIndexByteCount: maxInputBytes)
         } catch {
-            throw CommandFailure("\(index): \(error)", status: error.isOpenError ? 66 : 65)
+            let verdict = namingInvalid && !error.isOpenError ? "invalid: " : ""
+            throw CommandFailure("\(index): \(verdict)\(error)", status: error.isOpenError ? 66 : 65)
         }
     }
 }

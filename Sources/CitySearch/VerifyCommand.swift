@@ -12,15 +12,9 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await CommandFailure.reporting {
-            let index: CityIndex
-            do throws(IndexOpening.Failure) {
-                index = try IndexOpening.open(path: indexOptions.index, maximumIndexByteCount: indexOptions.maxInputBytes)
-            } catch {
-                // Read and found wrong at open (header, sections, nodes): invalid too. A file
-                // that cannot be opened at all is no verdict: status 66.
-                throw CommandFailure(error.isOpenError ? "\(indexOptions.index): \(error)" : "\(indexOptions.index): invalid: \(error)",
-                                     status: error.isOpenError ? 66 : 65)
-            }
+            // Damage found at open (header, sections, nodes) is a verdict too; a file that
+            // cannot be opened at all is not (status 66).
+            let index = try indexOptions.open(namingInvalid: true)
             do {
                 try index.verify()
             } catch {

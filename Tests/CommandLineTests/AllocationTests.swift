@@ -7,14 +7,12 @@ import Testing
 struct AllocationTests {
     @Test("index.search(query) on Data/ and reading its count and first 20 ids and coordinates calls malloc not once")
     func defaultSearchAllocatesNothing() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-allocations-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try temporaryDirectory("allocations")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let index = directory.appendingPathComponent("cities.cidx")
-        try Data(try Fixtures.defaultDataset.get().indexBytes).write(to: index)
+        let index = try writeDataIndex(in: directory)
         // Short and long prefixes, one letter, several words, no match, non-Latin, a typo.
         let queries = ["s", "san", "san jo", "new york", "frankfurt am", "xq", "москва", "東京", "pheonix", "st. louis", ""]
-        let outcome = try Tool(name: "AllocationProbe").run([index.path] + queries)
+        let outcome = try Tool(name: "AllocationProbe").run([index] + queries)
         #expect(outcome.status == 0, "\(outcome.standardOutput)\(outcome.standardError)")
         let output = outcome.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
         #if os(Linux)

@@ -10,12 +10,6 @@ struct CommandLineConventionTests {
     let buildIndex = Tool(name: "build-index")
     let citySearch = Tool(name: "city-search")
 
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-conventions-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     /// The small index written to `directory`, and the path.
     private func smallIndex(in directory: URL) throws -> String {
         let path = directory.appendingPathComponent("small.cidx").path
@@ -38,7 +32,7 @@ struct CommandLineConventionTests {
 
     @Test("city-search --id, --inspect, --country, --format ndjson and csv")
     func idInspectAndFormats() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("conventions")
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = try smallIndex(in: directory)
         let text = try citySearch.run(["--index", index, "--id", "707860"])
@@ -73,7 +67,7 @@ struct CommandLineConventionTests {
 
     @Test("city-search opens a compressed artifact; build-index given an index says so; --json reports the bytes written")
     func artifactsBothWays() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("conventions")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = Fixtures.directory.appendingPathComponent("small.json").path
         let plain = directory.appendingPathComponent("plain.cidx").path
@@ -135,7 +129,7 @@ struct CommandLineConventionTests {
     @Test("bold highlights on a terminal, none with NO_COLOR or TERM=dumb", .timeLimit(.minutes(2)),
           .enabled(if: TmuxSession.executablePath != nil, "tmux is not installed"))
     func noColor() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("conventions")
         defer { try? FileManager.default.removeItem(at: directory) }
         let index = try smallIndex(in: directory)
         let executable = Tool.productsDirectory.appendingPathComponent("city-search").path

@@ -17,16 +17,17 @@ struct Tool {
     }
 
     /// Runs the tool in `directory` (default: the package root) with `environment` added to
-    /// this process's environment.
+    /// this process's environment; through `launcher` (a program and its arguments, which then
+    /// runs the tool: `setpriv …` to run it as another user) when given.
     func run(_ arguments: [String], input: Data? = nil, in directory: URL = SharedData.packageRoot,
-             environment: [String: String] = [:]) throws -> Outcome {
+             environment: [String: String] = [:], launcher: [String] = []) throws -> Outcome {
         let executable = Self.productsDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw TestSetupError("\(executable.path) is missing: run `swift build` for the same configuration first")
         }
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        process.executableURL = launcher.first.map { URL(fileURLWithPath: $0) } ?? executable
+        process.arguments = launcher.isEmpty ? arguments : Array(launcher.dropFirst()) + [executable.path] + arguments
         process.currentDirectoryURL = directory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe(), error = Pipe(), standardInput = Pipe()
@@ -49,12 +50,6 @@ struct CommandLineTests {
     let buildIndex = Tool(name: "build-index")
     let citySearch = Tool(name: "city-search")
     let fixtures = Fixtures.directory
-
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-cli-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
 
     @Test("build-index writes an index and a summary; city-search prints the SEARCH.md JSON")
     func buildAndSearch() throws {

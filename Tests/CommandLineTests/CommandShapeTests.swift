@@ -9,17 +9,27 @@ struct CommandShapeTests {
 
     /// Data/'s index, written to a scratch directory the tools run in.
     func dataIndex() throws -> (directory: URL, path: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("command-shape-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("cities.cidx").path
-        try Data(try Fixtures.defaultDataset.get().indexBytes).write(to: URL(fileURLWithPath: path))
-        return (directory, path)
+        let directory = try temporaryDirectory("command-shape")
+        return (directory, try writeDataIndex(in: directory))
     }
 
     /// The ids a search prints as JSON.
     func ids(_ outcome: Tool.Outcome) throws -> [Int] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         return try #require(object["results"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+    }
+
+    @Test("README's forgiving searches: each city first with no flags")
+    func readmeExamples() throws {
+        let (directory, _) = try dataIndex()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let readme = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        for (query, id) in [("lodz", 3093133), ("pheonix", 5308655), ("ft lauderdale", 4155966), ("wien", 2761369),
+                            ("nyc", 5128581), ("rio janeiro", 3451190), ("paris tx", 4717560), ("london canada", 6058560)] {
+            #expect(readme.contains("`\(query)`"), "README.md no longer claims \(query)")
+            let outcome = try citySearch.run(["--json", "--limit", "1"] + query.split(separator: " ").map(String.init), in: directory)
+            #expect(try ids(outcome) == [id], "\(query): \(outcome.standardOutput)")
+        }
     }
 
     @Test("with no flags, the search box's search: pheonix, москва, 東京, sna fran put Phoenix, Moscow, Tokyo, San Francisco first")

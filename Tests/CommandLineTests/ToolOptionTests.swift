@@ -1,5 +1,5 @@
 // ToolOptionTests.swift: the options and exit statuses of build-index and city-search that no
-// other test runs, and README.md's list of forgiving searches.
+// other test runs.
 import CityIndexTestSupport
 import Foundation
 import Testing
@@ -9,39 +9,11 @@ struct ToolOptionTests {
     let buildIndex = Tool(name: "build-index")
     let citySearch = Tool(name: "city-search")
 
-    private func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("cityindex-options-\(UUID())")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Data/'s index in `directory`, as cities.cidx.
-    private func dataIndex(in directory: URL) throws -> String {
-        let path = directory.appendingPathComponent("cities.cidx").path
-        try Data(try Fixtures.defaultDataset.get().indexBytes).write(to: URL(fileURLWithPath: path))
-        return path
-    }
-
-    @Test("README's forgiving searches: each city first with no flags")
-    func readmeExamples() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try dataIndex(in: directory)
-        let readme = try String(contentsOf: SharedData.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        for (query, id) in [("lodz", 3093133), ("pheonix", 5308655), ("ft lauderdale", 4155966), ("wien", 2761369),
-                            ("nyc", 5128581), ("rio janeiro", 3451190), ("paris tx", 4717560), ("london canada", 6058560)] {
-            #expect(readme.contains("`\(query)`"), "README.md no longer claims \(query)")
-            let outcome = try citySearch.run(["--json", "--limit", "1"] + query.split(separator: " ").map(String.init), in: directory)
-            #expect(outcome.standardOutput.contains("\"id\":\(id),") || outcome.standardOutput.contains("\"id\": \(id),"),
-                    "\(query): \(outcome.standardOutput)")
-        }
-    }
-
     @Test("--typos 2 forgives two edits in a word, --typos 1 one")
     func twoTypos() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("options")
         defer { try? FileManager.default.removeItem(at: directory) }
-        _ = try dataIndex(in: directory)
+        _ = try writeDataIndex(in: directory)
         let one = try citySearch.run(["--typos", "1", "--limit", "1", "frnakfrut"], in: directory)
         #expect(one.status == 0 && one.standardOutput.hasPrefix("0 cities match"), "\(one.standardOutput)")
         let two = try citySearch.run(["--typos", "2", "--limit", "1", "frnakfrut"], in: directory)
@@ -51,7 +23,7 @@ struct ToolOptionTests {
 
     @Test("verify: damage found by the checksum or at open is one line, invalid: why, exit 65; a missing file 66")
     func failingVerify() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("options")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("small.cidx").path
         // A name's byte (only the checksum sees it), then the section count (refused at open).
@@ -72,7 +44,7 @@ struct ToolOptionTests {
 
     @Test("build-index exits 74 on a read or decompression error and leaves no output")
     func readErrorIs74() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("options")
         defer { try? FileManager.default.removeItem(at: directory) }
         let compressed = try Data(contentsOf: Fixtures.directory.appendingPathComponent("small.json.xz"))
         let truncated = directory.appendingPathComponent("cities.json.xz")
@@ -86,7 +58,7 @@ struct ToolOptionTests {
 
     @Test("--alternate-names all, latin, none decide which alternates are found")
     func alternateNames() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("options")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = Fixtures.directory.appendingPathComponent("small.json").path
         var found: [String: [Bool]] = [:]
@@ -105,7 +77,7 @@ struct ToolOptionTests {
 
     @Test("a places.json beside the input names countries; --no-places and --places decide")
     func places() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("options")
         defer { try? FileManager.default.removeItem(at: directory) }
         let input = directory.appendingPathComponent("cities.json").path
         try FileManager.default.copyItem(atPath: Fixtures.directory.appendingPathComponent("small.json").path, toPath: input)
@@ -127,27 +99,20 @@ struct ToolOptionTests {
 
     @Test("an unreadable favorites file: exit 74, the file named and left as it is (run as an unprivileged user under root)")
     func unreadableFavorites() throws {
-        let directory = try temporaryDirectory()
+        let directory = try temporaryDirectory("options")
         defer { try? FileManager.default.removeItem(at: directory) }
         let favorites = directory.appendingPathComponent("favorites.json")
         try Data("[2988507]".utf8).write(to: favorites)
         #expect(chmod(favorites.path, 0) == 0)
         let index = directory.appendingPathComponent("small.cidx").path
         try Data(Fixtures.smallIndexBytes).write(to: URL(fileURLWithPath: index))
-        let tool = Tool.productsDirectory.appendingPathComponent("city-search").path
         // Root reads any file: the tool then runs as nobody, for whom mode 000 is unreadable.
-        let command = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", tool] : [tool]
+        let launcher = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
         for arguments in [["list"], ["add", "4717560"]] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst()) + ["favorites", "--favorites", favorites.path, "--index", index] + arguments
-            let error = Pipe()
-            process.standardError = error
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 74, "\(arguments): \(message)")
+            let outcome = try citySearch.run(["favorites", "--favorites", favorites.path, "--index", index] + arguments,
+                                             launcher: launcher)
+            let message = outcome.standardError
+            #expect(outcome.status == 74, "\(arguments): \(message)")
             #expect(message.contains("cannot read the favorites file '\(favorites.path)'") && message.contains("left as it is"),
                     "\(arguments): \(message)")
         }
