@@ -21,7 +21,8 @@ missing.
 Comparison: an expected line "…" stands for any number of lines; in a JSON answer written over
 several lines, a line starting with a space continues the one before, that space removed (so
 " x" continues with "x" and "  x" with " x"); "tookMicroseconds" may
-differ. A command whose expected output starts with its program's name and a colon (an error
+differ, and so may `--explain`'s times ("27,437 µs" and the spaces before it). A command
+whose expected output starts with its program's name and a colon (an error
 line) must exit with a non-zero status; every other must exit 0. Exits 1, showing both outputs,
 when any example differs.
 """
@@ -76,7 +77,10 @@ def normalized(lines):
             else:
                 joined.append(line)
         text = joined
-    return [re.sub(r'"tookMicroseconds": ?\d+', '"tookMicroseconds":N', line) for line in text]
+    text = [re.sub(r'"tookMicroseconds": ?\d+', '"tookMicroseconds":N', line) for line in text]
+    # --explain's times, and the time column's width (right-aligned under "time").
+    text = [re.sub(r' +[0-9][0-9,.]* µs', ' N µs', line) for line in text]
+    return [re.sub(r' +time$', ' time', line) for line in text]
 
 
 def matches(expected, actual):

@@ -35,17 +35,7 @@ cd "$(dirname "$0")/.."
 source Scripts/measurement-context.sh
 comparison_arguments Scripts/compare-readers.sh "$@"
 rm -rf "$work"/*.json "$work"/*-count.tsv
-extract_revision "$base" "$work/base"
-# The same harness for both: this checkout's Benchmarks package over the base revision's reader.
-rm -rf "$work/base/Benchmarks"
-tar -c --exclude=.build --exclude=Package.resolved Benchmarks | tar -x -C "$work/base"
-echo "building the reader of $base and of this checkout..." >&2
-swift build -c release --product build-index > /dev/null
-(cd Benchmarks && swift build -c release --product ScaleQueries > /dev/null)
-(cd "$work/base/Benchmarks" && swift build -c release --product ScaleQueries > /dev/null)
-new="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
-old="$(cd "$work/base/Benchmarks" && swift build -c release --show-bin-path)/ScaleQueries"
-bin="$(swift build -c release --show-bin-path)"
+build_harnesses
 default_inputs
 names=()
 for input in "${inputs[@]}"; do

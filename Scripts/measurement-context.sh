@@ -11,6 +11,10 @@
 #                      names a commit, installs what the builds need and sets `work` to .compare
 #   extract_revision REVISION DIR
 #                      replaces DIR with the tree of REVISION (git archive)
+#   build_harnesses    builds Benchmarks' ScaleQueries over this checkout's reader and over
+#                      `base`'s (this checkout's harness, copied into $work/base), and
+#                      build-index; sets `new` and `old` to the two harnesses, `bin` to
+#                      build-index's folder
 #   alternate_rounds NAME ROUNDS TIME_SIDE
 #                      for each round, calls TIME_SIDE base ROUND and TIME_SIDE new ROUND, the
 #                      new side first in even rounds (so neither side always runs on a cooler
@@ -42,6 +46,23 @@ extract_revision() {
     rm -rf "$2"
     mkdir -p "$2"
     git archive "$1" | tar -x -C "$2"
+}
+
+build_harnesses() {
+    extract_revision "$base" "$work/base"
+    # The same harness for both: this checkout's Benchmarks package over the base revision's reader.
+    rm -rf "$work/base/Benchmarks"
+    tar -c --exclude=.build --exclude=Package.resolved Benchmarks | tar -x -C "$work/base"
+    echo "building the reader of $base and of this checkout..." >&2
+    swift build -c release --product build-index > /dev/null
+    # A source file removed from Sources/ leaves SwiftPM's build plan of this package stale
+    # ("missing inputs"): planned again once.
+    (cd Benchmarks && { swift build -c release --product ScaleQueries > /dev/null 2>&1 \
+        || { rm -f .build/release.yaml; swift build -c release --product ScaleQueries > /dev/null; }; })
+    (cd "$work/base/Benchmarks" && swift build -c release --product ScaleQueries > /dev/null)
+    new="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
+    old="$(cd "$work/base/Benchmarks" && swift build -c release --show-bin-path)/ScaleQueries"
+    bin="$(swift build -c release --show-bin-path)"
 }
 
 alternate_rounds() {

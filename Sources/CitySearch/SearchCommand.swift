@@ -35,6 +35,9 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var page: PageOptions
     @OptionGroup var output: OutputOptions
 
+    @Flag(help: "Show how the search ran instead of the results alone: each stage with its time, candidates in and out, walks and trie nodes; then why each of the first matches is where it is (its weight and what changed it). With --json, one object.")
+    var explain = false
+
     @Argument(help: "The query: a name's start, or (the default) word starts, a place after it.")
     var query: [String] = []
 
@@ -44,29 +47,43 @@ struct SearchCommand: AsyncParsableCommand {
             throw ValidationError("--within needs --near (the point the distance is measured from); to list the cities within a distance of a point, use `city-search nearest LAT,LON --within KM`.")
         }
         _ = try withinMeters(within)
+        if explain && output.chosen != .text && output.chosen != .json {
+            throw ValidationError("--explain prints text or JSON, not \(output.chosen.rawValue).")
+        }
+    }
+
+    /// The search's options, as the library takes them.
+    func options(limit: Int) throws -> SearchOptions {
+        SearchOptions(matching: mode.match, order: mode.order, limit: limit, typos: mode.typos, countries: countries.filter,
+                      near: try near.map { try coordinate($0, option: "--near") }, within: try withinMeters(within))
     }
 
     func run() async throws {
         try await CommandFailure.reporting {
             let index = try indexOptions.open()
             let queryText = query.joined(separator: " ")
-            let nearPoint = try near.map { try coordinate($0, option: "--near") }
             let path = indexOptions.index
-            let radius = try withinMeters(within)
+            let (wanted, overflow) = page.offset.addingReportingOverflow(page.limit)
+            let options = try options(limit: overflow ? .max : wanted)
+            let nearPoint = options.near
             do throws(IndexFileError) {
-                let (wanted, overflow) = page.offset.addingReportingOverflow(page.limit)
-                let matches = try index.search(queryText, matching: mode.match, order: mode.order, limit: overflow ? .max : wanted,
-                                               typos: mode.typos, countries: countries.filter, near: nearPoint,
-                                               within: radius)
+                let explanation = explain ? try index.explain(queryText, options: options, rankings: options.limit) : nil
+                let matches: CityMatches
+                if let explanation { matches = explanation.matches } else { matches = try index.search(queryText, options: options) }
                 let shown = matches.dropFirst(page.offset).prefix(page.limit)
                 let text: String
-                switch output.chosen {
-                case .json: text = ResultFormatting.json(query: queryText, count: matches.totalCount, page: shown, near: nearPoint)
-                case .ndjson: text = ResultFormatting.ndjson(page: shown, near: nearPoint)
-                case .csv: text = ResultFormatting.csv(page: shown, near: nearPoint)
-                case .text:
-                    text = ResultFormatting.text(query: queryText, count: matches.totalCount, page: shown,
-                                                 emphasize: Terminal.allowsEmphasis(on: STDOUT_FILENO), near: nearPoint)
+                if let explanation {
+                    text = output.chosen == .json ? ExplanationFormatting.json(explanation, page: shown)
+                        : ExplanationFormatting.text(explanation, page: shown, offset: page.offset)
+                } else {
+                    switch output.chosen {
+                    case .json: text = ResultFormatting.json(query: queryText, count: matches.totalCount, page: shown, near: nearPoint)
+                    case .ndjson: text = ResultFormatting.ndjson(page: shown, near: nearPoint)
+                    case .csv: text = ResultFormatting.csv(page: shown, near: nearPoint)
+                    case .text:
+                        text = ResultFormatting.text(query: queryText, count: matches.totalCount, page: shown,
+                                                     emphasize: Terminal.allowsEmphasis(on: STDOUT_FILENO), near: nearPoint)
+                    }
                 }
                 try index.checkFileUnchanged()   // rewritten in place meanwhile: print nothing wrong
                 if !text.isEmpty { print(text) }

@@ -16,13 +16,27 @@ public actor CitySearchSession {
         public var minimumCharacterCount: Int
         /// Whether repeating the last delivered query gives `.sameAsPreviousQuery`.
         public var rejectsRepeatedQueries: Bool
+        /// What each search asks (`SearchOptions`, as `CityIndex.search(_:options:)` takes it):
+        /// its `limit` applies in population order (the top *k*; the count of all matches
+        /// stays available as `totalCount`), while alphabetical order delivers every match (a
+        /// prefix search's are a run of the index, free to hold); `near` is where the session
+        /// starts (`setLocation(_:)` moves it). The properties below are its fields.
+        public var options: SearchOptions
         /// How queries match names (default SEARCH.md prefix; `.words`: WORDS.md).
-        public var matching: MatchMode
+        public var matching: MatchMode {
+            get { options.matching }
+            set { options.matching = newValue }
+        }
         /// Result order (default alphabetical; `.population`: the most populous first).
-        public var order: ResultOrder
-        /// With population order, how many results to deliver (the top *k*); the count of
-        /// all matches stays available as `totalCount`.
-        public var populationOrderLimit: Int
+        public var order: ResultOrder {
+            get { options.order }
+            set { options.order = newValue }
+        }
+        /// With population order, how many results to deliver (the top *k*): `options.limit`.
+        public var populationOrderLimit: Int {
+            get { options.limit }
+            set { options.limit = newValue }
+        }
         /// The earlier name of `populationOrderLimit`.
         @available(*, deprecated, renamed: "populationOrderLimit")
         public var rankedResultLimit: Int {
@@ -31,28 +45,46 @@ public actor CitySearchSession {
         }
         /// Typing mistakes forgiven (WORDS.md §6; default `.none`, the exact search). Each
         /// match's `editCount` says how many edits it needed.
-        public var typos: TypoTolerance
+        public var typos: TypoTolerance {
+            get { options.typos }
+            set { options.typos = newValue }
+        }
         /// Only cities of these countries (two-letter codes, "FR"), or all when `nil` (the default).
-        public var countries: Set<String>?
+        public var countries: Set<String>? {
+            get { options.countries }
+            set { options.countries = newValue }
+        }
         /// Where the user is: population order then ranks nearer cities higher (WORDS.md §11),
         /// and results carry their distance (`CitySearchResults.distanceMeters(of:)`).
         /// `setLocation(_:)` changes it on a running session.
-        public var location: Coordinate?
+        public var location: Coordinate? {
+            get { options.near }
+            set { options.near = newValue }
+        }
+        /// Only cities at most this many metres from the location (`options.within`); none
+        /// without a location.
+        public var within: Double? {
+            get { options.within }
+            set { options.within = newValue }
+        }
+
+        /// A configuration with `options` (their `limit` the population-order limit).
+        public init(options: SearchOptions, debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
+                    rejectsRepeatedQueries: Bool = true) {
+            self.options = options
+            self.debounce = debounce
+            self.minimumCharacterCount = minimumCharacterCount
+            self.rejectsRepeatedQueries = rejectsRepeatedQueries
+        }
 
         /// A configuration; each parameter is the property of the same name.
         public init(debounce: Duration = .milliseconds(250), minimumCharacterCount: Int = 1,
                     rejectsRepeatedQueries: Bool = true, matching: MatchMode = .prefix,
                     order: ResultOrder = .alphabetical, populationOrderLimit: Int = 50, typos: TypoTolerance = .none,
-                    countries: Set<String>? = nil, location: Coordinate? = nil) {
-            self.debounce = debounce
-            self.minimumCharacterCount = minimumCharacterCount
-            self.rejectsRepeatedQueries = rejectsRepeatedQueries
-            self.matching = matching
-            self.order = order
-            self.populationOrderLimit = populationOrderLimit
-            self.typos = typos
-            self.countries = countries
-            self.location = location
+                    countries: Set<String>? = nil, location: Coordinate? = nil, within: Double? = nil) {
+            self.init(options: SearchOptions(matching: matching, order: order, limit: populationOrderLimit, typos: typos,
+                                             countries: countries, near: location, within: within),
+                      debounce: debounce, minimumCharacterCount: minimumCharacterCount, rejectsRepeatedQueries: rejectsRepeatedQueries)
         }
 
         /// The earlier spelling of `init`, with `populationOrderLimit` named `rankedResultLimit`.
@@ -66,10 +98,12 @@ public actor CitySearchSession {
         }
 
         /// What a search box should use: word starts of all names (WORDS.md), the most
-        /// populous first, typos forgiven by query length (`.automatic`). The defaults of
+        /// populous first, typos forgiven by query length (`.automatic`), the first 50. The defaults of
         /// `init` stay the exact search of SEARCH.md, which earlier versions delivered.
         public static var recommended: Configuration {
-            Configuration(matching: .words, order: .population, typos: .automatic)
+            var options = SearchOptions.recommended
+            options.limit = 50
+            return Configuration(options: options)
         }
     }
 
@@ -160,11 +194,10 @@ public actor CitySearchSession {
 
         let matches: CityMatches
         do {
-            let limit = configuration.order == .population ? configuration.populationOrderLimit : .max
-            let resultLimit = isFavoritesOnly ? .max : limit
-            matches = try index.search(queryFragment, matching: configuration.matching, order: configuration.order,
-                                       limit: resultLimit, typos: configuration.typos, countries: configuration.countries,
-                                       near: location)
+            var options = configuration.options
+            options.near = location
+            if configuration.order != .population || isFavoritesOnly { options.limit = .max }
+            matches = try index.search(queryFragment, options: options)
             // A file rewritten in place gives wrong results, never a crash: do not deliver them.
             try index.checkFileUnchanged()
         } catch {

@@ -204,6 +204,24 @@ struct CitySearchSessionTests {
         #expect(Coordinate.formattedDistance(meters: 1_204_400) == "1,204 km")
     }
 
+    @Test("within: only cities that close to the location; none without one; the options are one SearchOptions value")
+    func within() async throws {
+        let parisTexas = try Coordinate(latitude: 33.66, longitude: -95.55)
+        var configuration = CitySearchSession.Configuration(debounce: debounce, matching: .words, order: .population,
+                                                            location: parisTexas, within: 50_000)
+        #expect(configuration.options == SearchOptions(matching: .words, order: .population, limit: 50, near: parisTexas, within: 50_000))
+        let session = CitySearchSession(index: Fixtures.smallIndex, configuration: configuration, clock: clock)
+        let near = try await deliver("paris", on: session)
+        #expect(near.map(\.id) == [4717560] && near.totalCount == 1)
+        // Without a location there is nothing to measure from: the radius keeps everything.
+        await session.setLocation(nil)
+        #expect(try await deliver("paris", on: session).map(\.id) == [2988507, 4717560])
+        // In alphabetical order the limit does not apply: every match is delivered.
+        configuration.options = SearchOptions(matching: .words, limit: 1)
+        let alphabetical = CitySearchSession(index: Fixtures.smallIndex, configuration: configuration, clock: clock)
+        #expect(try await deliver("paris", on: alphabetical).count == 2)
+    }
+
     @Test("the recommended configuration forgives typos; the default stays exact")
     func typos() async throws {
         #expect(CitySearchSession.Configuration().typos == .none)

@@ -131,4 +131,42 @@ struct CommandShapeTests {
         #expect(help.standardOutput.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "  ", with: " ")
             .contains(String(header)), "\(header)")
     }
+
+    @Test("--explain: the stages that ran, as a table or JSON, then why the first matches are where they are")
+    func explain() throws {
+        let (directory, _) = try dataIndex()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = try citySearch.run(["--explain", "--limit", "3", "paris", "tx"], in: directory)
+        #expect(text.status == 0, "\(text.standardError)")
+        let lines = text.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("1 city matches \"paris tx\" in ") == true, "\(text.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("  stage ") && $0.contains("walks") && $0.contains("nodes") && $0.hasSuffix("time") })
+        let stages = lines.compactMap { line in ["forgiving walk", "skipped words", "overshadowed matches", "qualifier", "page"]
+            .first { line.hasPrefix("  " + $0 + " ") } }
+        #expect(stages == ["forgiving walk", "skipped words", "overshadowed matches", "qualifier", "page"], "\(text.standardOutput)")
+        #expect(lines.contains("  1. Paris, TX, US  id 4717560"), "\(text.standardOutput)")
+        #expect(lines.contains("       weight 2,478,200: population 24,782 · in the place the query names ×100"), "\(text.standardOutput)")
+
+        let json = try citySearch.run(["--explain", "--json", "--limit", "2", "--offset", "1", "pheonix"], in: directory)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        #expect(object["query"] as? String == "pheonix")
+        #expect((object["results"] as? [Any])?.count == 2)
+        let traced = try #require(object["stages"] as? [[String: Any]])
+        // The first 3 do not decide which matches move (WORDS.md §13): stages 1 and 2 run again
+        // for 6; the walk keeps 20 to know whether stage 2 runs.
+        #expect(traced.map { $0["name"] as? String } == ["forgiving walk", "skipped words", "forgiving walk", "skipped words",
+                                                         "overshadowed matches", "qualifier", "page"])
+        #expect(traced.map { $0["window"] as? Int } == [20, 3, 20, 6, nil, nil, nil])
+        for stage in traced {
+            for key in ["section", "microseconds", "candidatesIn", "candidatesOut", "count", "walks", "nodesVisited"] {
+                #expect(stage[key] != nil, "\(key) missing: \(stage)")
+            }
+        }
+        let rankings = try #require(object["rankings"] as? [[String: Any]])
+        #expect(rankings.first?["id"] as? Int == 5308655 && rankings.count == 3, "\(rankings)")
+        #expect(rankings.first?["factors"] as? [String] == ["population 1,650,070", "1 typo in the name ÷10"], "\(rankings)")
+
+        let csv = try citySearch.run(["--explain", "--format", "csv", "paris"], in: directory)
+        #expect(csv.status == 64 && csv.standardError.contains("--explain prints text or JSON, not csv"), "\(csv.standardError)")
+    }
 }

@@ -20,6 +20,10 @@
 // SCALE_QUERIES_THREADS=N searches with N threads per typo-tolerant search (city-server: 1).
 // SCALE_QUERIES_TIMES=PATH writes every query's time in µs, per mode, to PATH as one JSON object
 // ({"mode": [µs, …]} in query order), for Scripts/compare-readers.sh.
+// SCALE_QUERIES_ANSWERS=PATH times nothing: it writes every query's answer in every mode, and
+// with countries, a point and a radius, to PATH (one line each: the count, then each of the
+// first 20 matches' id, matched name, edits, highlight and skipped words), for
+// Scripts/compare-answers.sh. Only the options of 0.13.0's overloads, so any reader since runs it.
 import CityIndex
 import Foundation
 import SearchStrategies
@@ -50,6 +54,10 @@ var modes: [(MatchMode, ResultOrder, TypoTolerance, near: Coordinate?)] = [
 ]
 if let point = environment["SCALE_QUERIES_NEAR"]?.split(separator: ",").compactMap({ Double($0) }), point.count == 2 {
     modes.append((.words, .population, .automatic, try Coordinate(latitude: point[0], longitude: point[1])))
+}
+if let path = environment["SCALE_QUERIES_ANSWERS"] {
+    try writeAnswers(to: path)
+    exit(0)
 }
 let repeats = max(1, Int(environment["SCALE_QUERIES_REPEAT"] ?? "1") ?? 1)
 let modeFilter = environment["SCALE_QUERIES_MODE"]
@@ -93,3 +101,47 @@ if let path = environment["SCALE_QUERIES_TIMES"] {
     try Data(("{" + timesByMode.joined(separator: ", ") + "}\n").utf8).write(to: URL(fileURLWithPath: path))
 }
 print("{\"open_ms\": \(String(format: "%.3f", openSeconds * 1000)), \"queries\": \(queries.count), \"modes\": {\(results.joined(separator: ", "))}}")
+
+/// One line per query and option set: what `Scripts/compare-answers.sh` compares between two
+/// readers. Everything public of a match is written, so any change of an answer shows.
+func writeAnswers(to path: String) throws {
+    let newYork = try Coordinate(latitude: 40.71, longitude: -74.0), paris = try Coordinate(latitude: 48.86, longitude: 2.35)
+    typealias Options = (name: String, matching: MatchMode, order: ResultOrder, typos: TypoTolerance, countries: Set<String>?,
+                         near: Coordinate?, within: Double?)
+    var sets: [Options] = []
+    for matching in MatchMode.allCases {
+        for order in ResultOrder.allCases {
+            for typos in [TypoTolerance.none, .automatic] {
+                sets.append(("\(matching) \(order) \(typos)", matching, order, typos, nil, nil, nil))
+            }
+        }
+    }
+    sets += [
+        ("recommended near New York", .words, .population, .automatic, nil, newYork, nil),
+        ("recommended near Paris within 100 km", .words, .population, .automatic, nil, paris, 100_000),
+        ("recommended in US, MX", .words, .population, .automatic, ["US", "MX"], nil, nil),
+        ("words alphabetical automatic in FR near Paris", .words, .alphabetical, .automatic, ["FR"], paris, nil),
+        ("recommended typos 2", .words, .population, .maximum(2), nil, nil, nil),
+    ]
+    var lines: [String] = []
+    for options in sets {
+        for query in queries {
+            let matches: CityMatches
+            do {
+                matches = try index.search(query, matching: options.matching, order: options.order, limit: 20, typos: options.typos,
+                                           countries: options.countries, near: options.near, within: options.within)
+            } catch {
+                lines.append("\(options.name)\t\(query)\terror \(error)")
+                continue
+            }
+            var line = "\(options.name)\t\(query)\t\(matches.totalCount)"
+            for match in matches {
+                let highlight = match.highlightUTF16Range
+                line += "\t\(match.id) \(match.matchedName) e\(match.editCount) h\(highlight.lowerBound)-\(highlight.upperBound)"
+                    + (match.skipsWords ? " skips" : "")
+            }
+            lines.append(line)
+        }
+    }
+    try Data(lines.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: path))
+}

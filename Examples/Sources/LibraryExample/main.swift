@@ -4,8 +4,8 @@ let index = try CityIndex(path: "cities.cidx")   // maps the file: O(1) checks, 
 let matches = try index.search("san jo")          // SEARCH.md order; allocates nothing
 print(matches.count, matches[0].name, matches[0].highlightUTF16Range)   // count and [i] are O(1)
 
-let box = try index.search("pheonix", matching: .words, order: .population, limit: 3, typos: .automatic)
-for match in box {
+// The search box's options: words, the most populous first, typos forgiven, the first 20.
+for match in try index.search("pheonix", options: .recommended).prefix(3) {
     print(match.city.label, match.editCount, match.matchedAlternateName ?? "-")
 }
 let eiffelTower = try Coordinate(latitude: 48.8584, longitude: 2.2945)

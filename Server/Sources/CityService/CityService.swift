@@ -24,12 +24,13 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         let loaded = try served.usable()
         let clock = ContinuousClock.now
         let matches: CityMatches
+        let explanation: SearchExplanation?
         do {
             // On a search thread: /health, /metrics and the page never wait behind searches.
-            matches = try await workers.run {
-                try loaded.index.search(search.query, matching: search.matching, order: search.order,
-                                        limit: search.offset + search.limit, typos: search.typos,
-                                        countries: search.countries, near: search.near, within: search.within)
+            (matches, explanation) = try await workers.run { () throws -> (CityMatches, SearchExplanation?) in
+                guard search.explain else { return (try loaded.index.search(search.query, options: search.options), nil) }
+                let explanation = try loaded.index.explain(search.query, options: search.options, rankings: search.options.limit)
+                return (explanation.matches, explanation)
             }
         } catch let overloaded as SearchWorkers.Overloaded {
             throw APIError(status: .serviceUnavailable,
@@ -51,7 +52,11 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
             json.field("offset", search.offset)
             json.field("tookMicroseconds", took.microseconds)
             json.places(page, geoJSON: search.format == .geojson, at: \.city) { json, match, coordinates in
-                json.match(match, near: search.near, html: true, coordinates: coordinates)
+                json.match(match, near: search.options.near, html: true, coordinates: coordinates)
+            }
+            if let explanation {
+                json.key("explain")
+                json.object { $0.explanationFields(explanation) }
             }
         }
         return json.response(contentType: search.format.contentType)
@@ -65,7 +70,7 @@ public func makeRouter(served: ServedIndex, metrics: RequestMetrics, page: Stati
         }
         let clock = ContinuousClock.now
         let cities = try loaded.index.nearest(to: nearest.point, limit: nearest.limit, within: nearest.within,
-                                              minimumPopulation: nearest.minimumPopulation)
+                                              minimumPopulation: nearest.minimumPopulation, countries: nearest.countries)
         try served.checkAnswered(from: loaded)
         let took = ContinuousClock.now - clock
         var json = JSONWriter()

@@ -20,17 +20,18 @@ struct SearchRequest: Sendable {
     }
 
     var query: String
-    var matching: MatchMode = .words
-    var order: ResultOrder = .population
-    var typos: TypoTolerance = .automatic
+    /// The library's options (`SearchOptions`): the recommended mode unless asked otherwise;
+    /// its limit is `offset + limit`, the matches up to the end of the page.
+    private(set) var options = SearchOptions.recommended
+    /// The page: `limit` matches from `offset`.
     var limit = 10
     var offset = 0
-    var countries: Set<String>?
-    var near: Coordinate?
-    var within: Double?
     var format: Format = .json
+    /// Whether the answer carries the search's trace (`CityIndex.explain(_:options:)`).
+    var explain = false
 
-    static let parameterNames: Set<String> = ["q", "match", "rank", "typos", "limit", "offset", "country", "near", "within", "format"]
+    static let parameterNames: Set<String> = ["q", "match", "rank", "typos", "limit", "offset", "country", "near", "within", "format",
+                                              "explain"]
 
     init(_ parameters: QueryParameters) throws(BadRequest) {
         try parameters.rejectUnknown(allowed: Self.parameterNames)
@@ -41,44 +42,38 @@ struct SearchRequest: Sendable {
         self.query = query
         if let value = parameters["match"] {
             switch value {
-            case "words": matching = .words
-            case "prefix": matching = .prefix
+            case "words": options.matching = .words
+            case "prefix": options.matching = .prefix
             default: throw BadRequest(parameter: "match", "must be words or prefix, not \(Self.quoted(value))")
             }
         }
         if let value = parameters["rank"] {
             switch value {
-            case "population": order = .population
-            case "alphabetical": order = .alphabetical
+            case "population": options.order = .population
+            case "alphabetical": options.order = .alphabetical
             default: throw BadRequest(parameter: "rank", "must be population or alphabetical, not \(Self.quoted(value))")
             }
         }
         if let value = parameters["typos"] {
             switch value {
-            case "auto": typos = .automatic
-            case "none", "0": typos = .none
-            case "1", "2", "3": typos = .maximum(Int(value)!)
+            case "auto": options.typos = .automatic
+            case "none", "0": options.typos = .none
+            case "1", "2", "3": options.typos = .maximum(Int(value)!)
             default: throw BadRequest(parameter: "typos", "must be auto, none, 1, 2 or 3, not \(Self.quoted(value))")
             }
         }
         limit = try parameters.integer("limit", in: 1 ... Self.maximumLimit) ?? limit
         offset = try parameters.integer("offset", in: 0 ... Self.maximumOffset) ?? offset
-        if let value = parameters["country"] {
-            let codes = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.filter { $0 != " " }.uppercased() }
-            guard !codes.isEmpty, codes.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { (65 ... 90).contains($0) } }) else {
-                throw BadRequest(parameter: "country", "must be two-letter country codes separated by commas (FR or US,CA), not \(Self.quoted(value))")
-            }
-            countries = Set(codes)
-        }
-        near = try parameters.coordinate("near")
-        within = try parameters.distance("within")
-        if within != nil && near == nil { throw BadRequest(parameter: "within", "needs near (the point it is measured from)") }
-        if let within, within > Self.maximumSearchRadius {
+        options.countries = try parameters.countries("country")
+        options.near = try parameters.coordinate("near")
+        options.within = try parameters.distance("within")
+        if options.within != nil && options.near == nil { throw BadRequest(parameter: "within", "needs near (the point it is measured from)") }
+        if let within = options.within, within > Self.maximumSearchRadius {
             throw BadRequest(parameter: "within", "is at most \(Int(Self.maximumSearchRadius)) metres for a search: a larger radius is most "
                              + "of the earth, which costs a pass over every match and keeps them all; search without within")
         }
         // Forgiving as many typos as half the letters matches almost every name: pure cost.
-        if case .maximum(let edits) = typos {
+        if case .maximum(let edits) = options.typos {
             let letters = query.unicodeScalars.count { !$0.properties.isWhitespace && $0 != "," }
             guard letters > 2 * edits else {
                 throw BadRequest(parameter: "typos", "\(edits) on a query of \(letters) letters matches almost every name; "
@@ -89,6 +84,12 @@ struct SearchRequest: Sendable {
             guard let format = Format(rawValue: value) else { throw BadRequest(parameter: "format", "must be json or geojson, not \(Self.quoted(value))") }
             self.format = format
         }
+        if let value = parameters["explain"] {
+            guard let explain = Bool(value) else { throw BadRequest(parameter: "explain", "must be true or false, not \(Self.quoted(value))") }
+            guard format == .json || !explain else { throw BadRequest(parameter: "explain", "is given with format=json only") }
+            self.explain = explain
+        }
+        options.limit = offset + limit
     }
 
     /// A value as an error message shows it: quoted, cut to 40 characters.
@@ -104,10 +105,12 @@ struct NearestRequest: Sendable {
     var within: Double?
     /// Only cities of at least this many people: a tap in a city's suburbs names the city.
     var minimumPopulation = 0
+    /// Only cities of these countries (`country=FR,BE`), as `/api/search` takes them.
+    var countries: Set<String>?
     var format: SearchRequest.Format = .json
 
     init(_ parameters: QueryParameters) throws(BadRequest) {
-        try parameters.rejectUnknown(allowed: ["lat", "lon", "limit", "within", "minPopulation", "format"])
+        try parameters.rejectUnknown(allowed: ["lat", "lon", "limit", "within", "minPopulation", "country", "format"])
         let latitude = try parameters.number("lat", in: -90 ... 90, what: "a latitude in degrees, -90 to 90")
         let longitude = try parameters.number("lon", in: -180 ... 180, what: "a longitude in degrees, -180 to 180")
         guard let latitude else { throw BadRequest(parameter: "lat", "is missing (a latitude in degrees, -90 to 90)") }
@@ -118,6 +121,7 @@ struct NearestRequest: Sendable {
         limit = try parameters.integer("limit", in: 1 ... SearchRequest.maximumLimit) ?? limit
         within = try parameters.distance("within")
         minimumPopulation = try parameters.integer("minPopulation", in: 0 ... 100_000_000) ?? 0
+        countries = try parameters.countries("country")
         if let value = parameters["format"] {
             guard let format = SearchRequest.Format(rawValue: value) else {
                 throw BadRequest(parameter: "format", "must be json or geojson, not \(SearchRequest.quoted(value))")
@@ -151,6 +155,17 @@ extension QueryParameters {
             throw BadRequest(parameter: name, "must be \(what), not \(SearchRequest.quoted(value))")
         }
         return number
+    }
+
+    /// Two-letter country codes separated by commas ("FR" or "us, ca"), upper-cased, or `nil`
+    /// when the parameter is absent.
+    func countries(_ name: String) throws(BadRequest) -> Set<String>? {
+        guard let value = self[name] else { return nil }
+        let codes = value.split(separator: ",", omittingEmptySubsequences: false).map { $0.filter { $0 != " " }.uppercased() }
+        guard !codes.isEmpty, codes.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { (65 ... 90).contains($0) } }) else {
+            throw BadRequest(parameter: name, "must be two-letter country codes separated by commas (FR or US,CA), not \(SearchRequest.quoted(value))")
+        }
+        return Set(codes)
     }
 
     /// A point given as `LAT,LON` in degrees, or `nil` when the parameter is absent.

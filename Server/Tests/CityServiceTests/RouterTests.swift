@@ -97,6 +97,50 @@ struct RouterTests {
         }
     }
 
+    @Test("/api/search pages past the first 20: offset 150 and limit 100 answer the 151st to the 250th by population")
+    func deepPages() async throws {
+        // 300 towns, town n with n people: population order is n = 300, 299, …
+        let towns = (1 ... 300).map { n in
+            #"{"country":"US","name":"Town \#(n)","_id":\#(n),"coord":{"lon":-100,"lat":40},"population":\#(n)}"#
+        }
+        let fixture = try ServiceFixture(citiesJSON: "[" + towns.joined(separator: ",") + "]")
+        defer { fixture.remove() }
+        try await fixture.withClient { client in
+            try await client.execute(uri: "/api/search?q=town&limit=100&offset=150", method: .get) { response in
+                let body = try json(response)
+                #expect(body["count"] as? Int == 300)
+                let ids = try #require(body["results"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+                #expect(ids == Array((51 ... 150).reversed()), "\(ids.prefix(3))…")
+            }
+        }
+    }
+
+    @Test("/api/search?explain=true: the same results, with each stage that ran and why the first are where they are")
+    func explain() async throws {
+        let fixture = try ServiceFixture()
+        defer { fixture.remove() }
+        try await fixture.withClient { client in
+            var plain: [Int] = []
+            try await client.execute(uri: "/api/search?q=sna+fran&limit=5", method: .get) { response in
+                plain = try #require(try json(response)["results"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+                #expect(try json(response)["explain"] == nil)
+            }
+            try await client.execute(uri: "/api/search?q=sna+fran&limit=5&explain=true", method: .get) { response in
+                #expect(response.status == .ok)
+                let body = try json(response)
+                #expect(try #require(body["results"] as? [[String: Any]]).compactMap { $0["id"] as? Int } == plain)
+                let explain = try #require(body["explain"] as? [String: Any])
+                #expect(explain["microseconds"] is Double || explain["microseconds"] is Int)
+                let stages = try #require(explain["stages"] as? [[String: Any]])
+                #expect(stages.compactMap { $0["name"] as? String }.last == "page", "\(stages)")
+                #expect(stages.first?["name"] as? String == "forgiving walk" && (stages.first?["walks"] as? Int ?? 0) >= 1, "\(stages)")
+                let rankings = try #require(explain["rankings"] as? [[String: Any]])
+                #expect(rankings.first?["id"] as? Int == 5391959, "\(rankings)")
+                #expect((rankings.first?["factors"] as? [String])?.first == "population 864,816", "\(rankings)")
+            }
+        }
+    }
+
     @Test("bad parameters: 400 with a JSON error that names the parameter", arguments: [
         ("/api/search", "q"),
         ("/api/search?q=paris&limit=0", "limit"),
@@ -132,6 +176,9 @@ struct RouterTests {
         ("/api/nearest?lat=1e3&lon=2", "lat"),
         ("/api/nearest?lat=48&lon=2&limit=500", "limit"),
         ("/api/nearest?lat=48&lon=2&minPopulation=-1", "minPopulation"),
+        ("/api/nearest?lat=48&lon=2&country=France", "country"),
+        ("/api/search?q=paris&explain=yes", "explain"),
+        ("/api/search?q=paris&explain=true&format=geojson", "explain"),
         ("/api/cities/abc", "id"),
         ("/health?verbose=1", "verbose"),
     ])
@@ -166,6 +213,11 @@ struct RouterTests {
             try await client.execute(uri: "/api/nearest?lat=48.9&lon=2.3&within=1000", method: .get) { response in
                 try #expect(json(response)["count"] as? Int == 0)
             }
+            // country, as /api/search takes it: the nearest city in the US to Paris, France.
+            try await client.execute(uri: "/api/nearest?lat=48.9&lon=2.3&limit=2&country=us,CA", method: .get) { response in
+                let results = try #require(try json(response)["results"] as? [[String: Any]])
+                #expect(!results.isEmpty && results.allSatisfy { ["US", "CA"].contains($0["country"] as? String) }, "\(results)")
+            }
             try await client.execute(uri: "/api/nearest?lat=48.9&lon=2.3&limit=2&format=geojson", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "application/geo+json")
@@ -198,7 +250,7 @@ struct RouterTests {
             try await client.execute(uri: "/metrics", method: .get) { response in
                 let text = String(buffer: response.body)
                 #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
-                #expect(text.contains(#"city_server_requests_total{endpoint="nearest",status="200"} 4"#))   // the four above
+                #expect(text.contains(#"city_server_requests_total{endpoint="nearest",status="200"} 5"#))   // the five above
                 #expect(text.contains(#"city_server_requests_total{endpoint="city",status="404"} 1"#))
                 #expect(text.contains(#"city_server_request_duration_seconds_bucket{endpoint="health""#))
             }

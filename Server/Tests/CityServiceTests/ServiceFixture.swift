@@ -23,11 +23,12 @@ struct ServiceFixture {
     let served: ServedIndex
     let metrics = RequestMetrics()
 
-    init() throws {
+    /// The service over `citiesJSON` (a few cities, unless given).
+    init(citiesJSON: String = ServiceFixture.citiesJSON) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         path = folder.appendingPathComponent("cities.cidx").path
-        try Self.writeIndex(Self.citiesJSON, to: path)
+        try Self.writeIndex(citiesJSON, to: path)
         served = try ServedIndex(path: path)
     }
 

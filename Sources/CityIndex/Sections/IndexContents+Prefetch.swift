@@ -46,7 +46,7 @@ extension IndexContents {
 
     /// Starts loading the names of `entries` (a search's first results, whose highlights and
     /// names the caller reads next): their records or alternate-name starts, then their text.
-    func prefetchNames(of entries: ArraySlice<CityMatches.Entry>) {
+    func prefetchNames(of entries: ArraySlice<SearchCandidates.Entry>) {
         prefetchNames(of: entries) { entry in Int(entry.rank) < cityCount ? (Int(entry.rank), Int(entry.slot)) : nil }
     }
 

@@ -47,7 +47,7 @@ struct TopLists {
     /// The first `limit` (at most `listLength`) entries of the list of the node at `nodeOffset`,
     /// or `nil` when the node is not listed or `limit` exceeds the lists.
     /// - Complexity: O(log *nodeCount* + *limit*).
-    func top(_ limit: Int, ofNodeAt nodeOffset: Int) -> [CityMatches.Entry]? {
+    func top(_ limit: Int, ofNodeAt nodeOffset: Int) -> [SearchCandidates.Entry]? {
         guard limit <= listLength else { return nil }
         var low = 0, high = nodeCount
         while low < high {
@@ -61,15 +61,15 @@ struct TopLists {
     }
 
     /// The entries of list `index`, at most `limit`. O(*limit*).
-    func entries(ofList index: Int, limit: Int) -> [CityMatches.Entry] {
-        var entries: [CityMatches.Entry] = []
+    func entries(ofList index: Int, limit: Int) -> [SearchCandidates.Entry] {
+        var entries: [SearchCandidates.Entry] = []
         entries.reserveCapacity(limit)
         for position in 0 ..< min(limit, listLength) {
             let base = (index * listLength + position) * 8
             let rank = lists.uint32(uncheckedAt: base)
             guard Int(rank) < cityCount else { break }
             let field = lists.uint32(uncheckedAt: base + 4)
-            entries.append(CityMatches.Entry(rank: rank, slot: UInt16(clamping: field >> 1), isDemoted: field & 1 == 1))
+            entries.append(SearchCandidates.Entry(rank: rank, slot: UInt16(clamping: field >> 1), isDemoted: field & 1 == 1))
         }
         return entries
     }
@@ -101,7 +101,7 @@ extension CityIndex {
 extension IndexContents {
     /// The first `k` cities of `match` in population order, one entry each: from the trie's
     /// top lists when the match is a listed node, else by the best-first search (FORMAT.md §6.3).
-    func topEntries(_ k: Int, of match: TrieMatch, in kind: SectionKind, useLists: Bool = false) throws(IndexFileError) -> [CityMatches.Entry] {
+    func topEntries(_ k: Int, of match: TrieMatch, in kind: SectionKind, useLists: Bool = false) throws(IndexFileError) -> [SearchCandidates.Entry] {
         let lists = kind == .nodes ? nodeTopLists : wordTopLists
         if useLists, let node = match.node, let listed = lists?.top(k, ofNodeAt: node.offset) { return listed }
         if kind == .nodes {

@@ -6,9 +6,9 @@
 enum WordMatchCollector {
     /// - Complexity: O(*p* log *p*) for *p* postings, or O(*p* + *n*) with an *n*-city scratch
     ///   array when *p* is a large share of *n*.
-    static func entries(of match: TrieMatch, contents: IndexContents) -> [CityMatches.Entry] {
+    static func entries(of match: TrieMatch, contents: IndexContents) -> [SearchCandidates.Entry] {
         let postings = match.entries
-        var entries: [CityMatches.Entry] = []
+        var entries: [SearchCandidates.Entry] = []
         entries.reserveCapacity(min(match.cityCount, contents.cityCount))
         if postings.count * 8 < contents.cityCount {
             var packed: [UInt64] = []
@@ -21,7 +21,7 @@ enum WordMatchCollector {
             var previousRank = -1
             for value in packed where Int(value >> 17) != previousRank {
                 previousRank = Int(value >> 17)
-                entries.append(CityMatches.Entry(rank: UInt32(previousRank), slot: UInt16(truncatingIfNeeded: value),
+                entries.append(SearchCandidates.Entry(rank: UInt32(previousRank), slot: UInt16(truncatingIfNeeded: value),
                                                  isDemoted: value & (1 << 16) != 0))
             }
         } else {
@@ -32,7 +32,7 @@ enum WordMatchCollector {
                 best[rank] = min(best[rank], (isDemoted ? 1 << 16 : 0) | UInt32(UInt16(clamping: slot)))
             }
             for (rank, value) in best.enumerated() where value != .max {
-                entries.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(truncatingIfNeeded: value), isDemoted: value >> 16 != 0))
+                entries.append(SearchCandidates.Entry(rank: UInt32(rank), slot: UInt16(truncatingIfNeeded: value), isDemoted: value >> 16 != 0))
             }
         }
         return entries
@@ -44,7 +44,7 @@ enum WordMatchCollector {
     /// skipped after one comparison, which is most of them once `k` are kept. No sort and no
     /// array of all postings: the build computes `WALP` with it for every listed node.
     /// - Complexity: O(*p* × *k*) in the worst case (ranks decreasing), about O(*p*) in practice.
-    static func firstEntries(_ k: Int, of match: TrieMatch, contents: IndexContents) -> [CityMatches.Entry] {
+    static func firstEntries(_ k: Int, of match: TrieMatch, contents: IndexContents) -> [SearchCandidates.Entry] {
         guard k > 0 else { return [] }
         // rank << 17 | demoted << 16 | slot: the smallest value of a rank is its best match.
         var kept: [UInt64] = []
@@ -63,7 +63,7 @@ enum WordMatchCollector {
             if kept.count > k { kept.removeLast() }
         }
         return kept.map { value in
-            CityMatches.Entry(rank: UInt32(value >> 17), slot: UInt16(truncatingIfNeeded: value), isDemoted: value & (1 << 16) != 0)
+            SearchCandidates.Entry(rank: UInt32(value >> 17), slot: UInt16(truncatingIfNeeded: value), isDemoted: value & (1 << 16) != 0)
         }
     }
 }

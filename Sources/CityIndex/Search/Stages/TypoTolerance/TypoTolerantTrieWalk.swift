@@ -55,6 +55,8 @@ struct TypoTolerantTrieWalk {
     /// The entry whose key is loaded (-1: none).
     private var keyEntry = -1
     private(set) var matches: [TypoMatch] = []
+    /// The nodes `visit` opened (`SearchMeter`), the root only by the walk that records it.
+    private(set) var visitedNodeCount = 0
     /// Exact continuations queued to be walked together (`walkContinuations()`), the walked
     /// paths they continue, back to back, and the path their key reads compare with.
     private var continuations: [PendingContinuation] = []
@@ -232,6 +234,9 @@ struct TypoTolerantTrieWalk {
     /// matches of fewer than `bound` edits (`budget + 1` when no match contains the node).
     /// `labelEdits`: the edits of the walked path when it is already below `bound`.
     private mutating func visit(_ node: TrieNode, bound: Int, best labelEdits: Int?) throws(IndexFileError) {
+        // Every walk of a parallel search opens the root: it counts once, so that the total
+        // is one walk's whatever the threads did.
+        if recordsRoot || !path.isEmpty { visitedNodeCount += 1 }
         guard node.entryCount > 0 else { return }
         var bound = bound
         if let labelEdits {

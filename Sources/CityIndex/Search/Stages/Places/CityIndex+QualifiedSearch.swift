@@ -21,15 +21,15 @@ extension CityIndex {
     ///   qualifier (a hash; O(place names) with typos) and every match of the leading words in
     ///   those places (`restrictedMatches(of:keeping:)`). The place names are indexed once per
     ///   file.
-    func qualifiedMatches(of plan: SearchPlan) throws(IndexFileError) -> CityMatches? {
+    func qualifiedMatches(of plan: SearchPlan) throws(IndexFileError) -> SearchCandidates? {
         guard contents.regions != nil || contents.countryNames != nil else { return nil }
         let readings = QualifiedReading.readings(of: plan.query)
         guard let first = readings.first else { return nil }
         let foldTable = contents.foldTable
         func searchPlan(_ query: String, limit: Int, typos: TypoTolerance) -> SearchPlan {
-            var sub = SearchPlan(query: query, matching: plan.matching, order: plan.order, limit: limit, typos: typos,
-                                 countries: nil, allowsQualifiers: false, foldTable: foldTable)
-            sub.budget = plan.budget
+            var sub = SearchPlan(query: query, options: SearchOptions(matching: plan.matching, order: plan.order, limit: limit, typos: typos),
+                                 allowsQualifiers: false, contents: contents)
+            sub.meter = plan.meter
             return sub
         }
         // A query that names a city as typed is read as qualified only on the evidence of a
@@ -55,7 +55,7 @@ extension CityIndex {
                     guard kept.totalCount > 0 else { continue }
                     if isName {
                         let leadingKey = SearchPlan.key(of: reading.leading, matching: .words, foldTable: foldTable)
-                        guard kept.contains(where: { SearchPlan.key(of: $0.matchedName, matching: .words, foldTable: foldTable) == leadingKey })
+                        guard CityMatches(kept).contains(where: { SearchPlan.key(of: $0.matchedName, matching: .words, foldTable: foldTable) == leadingKey })
                         else { continue }
                     }
                     return qualifierEdits == 0 ? kept : kept.counting(qualifierEdits: qualifierEdits)
@@ -98,14 +98,14 @@ struct QualifiedReading: Equatable {
     }
 }
 
-extension CityMatches {
+extension SearchCandidates {
     /// How much more a qualified match weighs than the same match of the whole query, when its
     /// place words name the place exactly.
     static let qualifiedBoost = 100.0
 
     /// These matches with `qualifierEdits` edits added for their place words, which named
     /// their place only with typos (WORDS.md §10).
-    func counting(qualifierEdits: Int) -> CityMatches {
+    func counting(qualifierEdits: Int) -> SearchCandidates {
         holding(entries.map { entry in
             var entry = entry
             entry.qualifierEdits = UInt8(clamping: qualifierEdits)
@@ -118,7 +118,7 @@ extension CityMatches {
     /// qualified match's multiplied by `qualifiedBoost` when its place words named the place
     /// exactly, ties qualified first, then in their own order; in alphabetical order the
     /// qualified ones first. A city in both is reported by its qualified match. O(*M* log *M*).
-    func merged(with unqualified: CityMatches, order: ResultOrder) -> CityMatches {
+    func merged(with unqualified: SearchCandidates, order: ResultOrder) -> SearchCandidates {
         // Each match keeps its own query's highlight: the name part's for the qualified ones.
         let qualified = entries.map { entry in
             var entry = entry
@@ -130,14 +130,14 @@ extension CityMatches {
         let all = qualified + others
         let totalCount = totalCount + unqualified.totalCount - (unqualified.entries.count - others.count)
         guard order == .population else {
-            return CityMatches(contents: contents, storage: .entries(all), query: unqualified.query, qualifiedQuery: query,
+            return SearchCandidates(contents: contents, storage: .entries(all), query: unqualified.query, qualifiedQuery: query,
                                totalCount: totalCount)
         }
         let scores = all.enumerated().map { position, entry in
             position < qualified.count && entry.qualifierEdits == 0 ? weight(of: entry) * Self.qualifiedBoost : weight(of: entry)
         }
         let order = all.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return CityMatches(contents: contents, storage: .entries(order.map { all[$0] }), query: unqualified.query, qualifiedQuery: query,
+        return SearchCandidates(contents: contents, storage: .entries(order.map { all[$0] }), query: unqualified.query, qualifiedQuery: query,
                            totalCount: totalCount)
     }
 }

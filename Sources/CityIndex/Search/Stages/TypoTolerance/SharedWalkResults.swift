@@ -10,21 +10,30 @@
 /// their writes before the read.
 final class SharedWalkResults: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<[TypoMatch]?>
+    /// The nodes each walk visited (`SearchMeter`), under the same invariant.
+    private let visitedNodeCounts: UnsafeMutableBufferPointer<Int>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
+        visitedNodeCounts = .allocate(capacity: count)
+        visitedNodeCounts.initialize(repeating: 0)
     }
 
     deinit {
         _ = slots.deinitialize()
         slots.deallocate()
+        visitedNodeCounts.deallocate()
     }
 
-    /// Stores what walk `share` found.
-    func store(_ matches: [TypoMatch], at share: Int) {
+    /// Stores what walk `share` found, and how many nodes it visited.
+    func store(_ matches: [TypoMatch], visitedNodeCount: Int, at share: Int) {
         slots[share] = matches
+        visitedNodeCounts[share] = visitedNodeCount
     }
+
+    /// The nodes walk `share` visited; read, as `all`, after every walk returned.
+    func visitedNodeCount(at share: Int) -> Int { visitedNodeCounts[share] }
 
     /// Every walk's matches, or `nil` when one stored none (it failed).
     var all: [[TypoMatch]]? {

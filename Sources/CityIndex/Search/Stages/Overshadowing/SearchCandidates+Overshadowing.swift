@@ -1,6 +1,6 @@
-// CityMatches+Overshadowing.swift: stage 4 of a search, overshadowed matches moved after the rest (WORDS.md §13).
+// SearchCandidates+Overshadowing.swift: stage 4 of a search, overshadowed matches moved after the rest (WORDS.md §13).
 
-extension CityMatches {
+extension SearchCandidates {
     /// The matches held in the order of WORDS.md §13: the overshadowed ones marked, all
     /// ordered by weight (`orderWeight(of:)`, an overshadowed match's divided), ties keeping
     /// the order held, but a match not overshadowed before one that is.
@@ -16,7 +16,7 @@ extension CityMatches {
     ///   100,000 people or more, and the candidates of a district and their parents. Up to
     ///   `OvershadowingMarker.shortListLimit` matches, earlier matches are found by scanning
     ///   them (O(*M*²) comparisons of integers at most); above, by hashing.
-    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, hasExactName: Bool) -> CityMatches? {
+    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, hasExactName: Bool) -> SearchCandidates? {
         let held = entries
         guard !held.isEmpty else { return self }
         var marker = OvershadowingMarker(matches: self, held: held, hasExactName: hasExactName)
@@ -44,7 +44,7 @@ extension CityMatches {
         var decided = order.count
         if !holdsAll, let first = order.firstIndex(where: { marks[$0] != nil && weights[$0] <= bound }) { decided = first }
         guard holdsAll || decided >= needed else { return nil }
-        return CityMatches(contents: contents, storage: .entries(order.prefix(decided).map { marked[$0] }), query: query,
+        return SearchCandidates(contents: contents, storage: .entries(order.prefix(decided).map { marked[$0] }), query: query,
                            totalCount: totalCount)
     }
 }
@@ -56,8 +56,8 @@ private struct OvershadowingMarker {
     /// Runs up to which earlier matches are found by scanning them, not by hashing.
     static let shortListLimit = 64
 
-    private let matches: CityMatches
-    private let held: [CityMatches.Entry]
+    private let matches: SearchCandidates
+    private let held: [SearchCandidates.Entry]
     private let contents: IndexContents
     private let populations: [UInt32]
     private let isShortList: Bool
@@ -79,7 +79,7 @@ private struct OvershadowingMarker {
     private var parentsByName: [[UInt8]: [Int]] = [:]
     private var parentsKnown = 0
 
-    init(matches: CityMatches, held: [CityMatches.Entry], hasExactName: Bool) {
+    init(matches: SearchCandidates, held: [SearchCandidates.Entry], hasExactName: Bool) {
         self.matches = matches
         self.held = held
         contents = matches.contents

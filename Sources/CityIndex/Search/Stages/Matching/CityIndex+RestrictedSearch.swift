@@ -14,14 +14,14 @@ extension CityIndex {
     ///
     /// - Complexity: the walk, then O(*p*) for the *p* entries of its matches (every city for
     ///   the empty word key), plus O(*c* log *c*) for the *c* that pass.
-    func restrictedMatches(of plan: SearchPlan, keeping isKept: (Int) -> Bool) throws(IndexFileError) -> CityMatches {
+    func restrictedMatches(of plan: SearchPlan, keeping isKept: (Int) -> Bool) throws(IndexFileError) -> SearchCandidates {
         let contents = contents
         var starts: [PopulationOrderSearch.Start] = []
         let query: MatchQuery
         let walkTotal: Int
         switch plan.walk {
         case .prefix:
-            let (match, foldedScalarCount) = try prefixMatch(for: plan.query)
+            let (match, foldedScalarCount) = try prefixMatch(for: plan.query, meter: plan.meter)
             if let match { starts = [.init(match: match, edits: 0, variant: 0)] }
             query = .prefix(foldedScalarCount: foldedScalarCount)
             walkTotal = match?.cityCount ?? 0
@@ -31,39 +31,39 @@ extension CityIndex {
                 // The empty word key matches every city, by its primary name: the cities that
                 // pass, in rank order (alphabetical), then ordered by population when asked.
                 // O(n) tests, then O(c log c) for the c kept.
-                try plan.budget?.spend(contents.cityCount)
+                try plan.meter?.spend(contents.cityCount)
                 var kept = (0 ..< contents.cityCount).filter(isKept)
                 if plan.order == .population {
                     let keys = kept.map { contents.populationOrderKey(rank: $0, slot: 0, isDemoted: false, edits: 0) }
                     kept = kept.indices.sorted { keys[$0] < keys[$1] }.map { kept[$0] }
                 }
-                let entries = kept.map { CityMatches.Entry(rank: UInt32($0), slot: 0) }
-                return CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: entries.count)
+                let entries = kept.map { SearchCandidates.Entry(rank: UInt32($0), slot: 0) }
+                return SearchCandidates(contents: contents, storage: .entries(entries), query: query, totalCount: entries.count)
             }
-            let match = try wordMatch(forKey: key)
+            let match = try wordMatch(forKey: key, meter: plan.meter)
             if let match { starts = [.init(match: match, edits: 0, variant: 0)] }
             walkTotal = match?.cityCount ?? 0
         case .keyVariants(let keys, let budget):
-            let matches = try variantMatches(keys: keys, budget: budget, matching: plan.matching)
+            let matches = try variantMatches(keys: keys, budget: budget, matching: plan.matching, meter: plan.meter)
             starts = matches.map { .init(match: $0.match.match, edits: $0.match.edits, variant: $0.variant) }
             query = .typoTolerant(matching: plan.matching, keys: keys.map(\.key), costs: keys.map(\.cost))
-            walkTotal = try distinctCityCount(of: matches, matching: plan.matching, keyCount: keys.count, budget: plan.budget)
+            walkTotal = try distinctCityCount(of: matches, matching: plan.matching, keyCount: keys.count, meter: plan.meter)
         }
-        try plan.budget?.spend(starts.reduce(0) { $0 + $1.match.entries.count })
+        try plan.meter?.spend(starts.reduce(0) { $0 + $1.match.entries.count })
 
         // Every entry that passes, with the start it came from.
-        var read: [(entry: CityMatches.Entry, start: Int)] = []
+        var read: [(entry: SearchCandidates.Entry, start: Int)] = []
         for (start, item) in starts.enumerated() {
             for position in item.match.entries {
                 // In `NODE`, entry i is the city of rank i in search order (SEARCH.md §3).
                 let (rank, slot, isDemoted) = plan.matching == .prefix ? (position, 0, false)
                     : (contents.postings.posting(at: position) ?? (-1, 0, false))
                 guard rank >= 0, rank < contents.cityCount, isKept(rank) else { continue }
-                read.append((CityMatches.Entry(rank: UInt32(rank), slot: UInt16(clamping: slot), edits: UInt8(clamping: item.edits),
+                read.append((SearchCandidates.Entry(rank: UInt32(rank), slot: UInt16(clamping: slot), edits: UInt8(clamping: item.edits),
                                                variant: UInt8(clamping: item.variant), isDemoted: isDemoted), start))
             }
         }
-        var entries: [CityMatches.Entry] = []
+        var entries: [SearchCandidates.Entry] = []
         switch plan.order {
         case .population:
             // The first of each city in population order, then by the earlier start.
@@ -73,10 +73,10 @@ extension CityIndex {
             var reported = Set<UInt32>()
             for index in order where reported.insert(read[index].entry.rank).inserted { entries.append(read[index].entry) }
         case .alphabetical:
-            entries = CityMatches.Entry.alphabeticalBest(of: read.map(\.entry))
+            entries = SearchCandidates.Entry.alphabeticalBest(of: read.map(\.entry))
         }
-        let result = CityMatches(contents: contents, storage: .entries(entries), query: query, totalCount: entries.count)
+        let result = SearchCandidates(contents: contents, storage: .entries(entries), query: query, totalCount: entries.count)
         guard let key = plan.skippedWordKey, walkTotal < SkippedWords.fallbackThreshold else { return result }
-        return try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: .max, keeping: isKept)
+        return try addingSkippedWordMatches(to: result, queryKey: key, order: plan.order, limit: .max, keeping: isKept, meter: plan.meter)
     }
 }

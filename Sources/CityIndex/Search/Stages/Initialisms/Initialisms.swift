@@ -53,29 +53,29 @@ extension CityIndex {
     /// populous first; empty when `key` cannot be one. `match` is the key's walk when the
     /// caller has it. O(`Initialisms.scannedPostingCount`) primary names read (in place), and
     /// the alternate of those whose initials the key spells.
-    func initialismEntries(forKey key: [UInt8], in match: TrieMatch? = nil) throws(IndexFileError) -> [CityMatches.Entry] {
+    func initialismEntries(forKey key: [UInt8], in match: TrieMatch? = nil, meter: SearchMeter? = nil) throws(IndexFileError) -> [SearchCandidates.Entry] {
         guard Initialisms.canBeInitialism(key) else { return [] }
         var walked = match
-        if walked == nil { walked = try wordMatch(forKey: key) }
+        if walked == nil { walked = try wordMatch(forKey: key, meter: meter) }
         guard let match = walked else { return [] }
-        var found: [CityMatches.Entry] = []
+        var found: [SearchCandidates.Entry] = []
         for position in match.entries.prefix(Initialisms.scannedPostingCount) {
             // An initialism is an alternate matched on its first word, with capitals: never demoted.
             guard let (rank, slot, isDemoted) = contents.postings.posting(at: position), slot > 0, !isDemoted,
                   Initialisms.spellsInitials(key, of: contents.primaryName(ofRank: rank).buffer, foldTable: contents.foldTable),
                   contents.withName(ofRank: rank, slot: slot, { Initialisms.isCapitals($0, of: key) }),
                   !found.contains(where: { $0.rank == UInt32(rank) }) else { continue }
-            found.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(slot), isInitialism: true))
+            found.append(SearchCandidates.Entry(rank: UInt32(rank), slot: UInt16(slot), isInitialism: true))
         }
         return found.sorted { contents.population(ofRank: Int($0.rank)) > contents.population(ofRank: Int($1.rank)) }
     }
 }
 
-extension CityMatches {
+extension SearchCandidates {
     /// The matches with `initialisms` merged in by weight (`weight(of:)`), each replacing its
     /// city's match; the other matches keep their order and the total is unchanged (an
     /// initialism's city matches the query anyway). O(*M* + *i*) for *M* matches held.
-    func promoting(_ initialisms: [Entry]) -> CityMatches {
+    func promoting(_ initialisms: [Entry]) -> SearchCandidates {
         guard !initialisms.isEmpty else { return self }
         let promoted = Set(initialisms.map(\.rank))
         let others = entries.filter { !promoted.contains($0.rank) }
@@ -95,6 +95,6 @@ extension CityMatches {
             merged.append(initialism)
             pending = next.next()
         }
-        return CityMatches(contents: contents, storage: .entries(merged), query: query, totalCount: totalCount)
+        return SearchCandidates(contents: contents, storage: .entries(merged), query: query, totalCount: totalCount)
     }
 }

@@ -18,33 +18,34 @@ extension CityIndex {
     ///   the word keys of the candidates' names up to their first match. Nothing when the
     ///   threshold is reached, the query has one word, a word matches nothing, or the least
     ///   common word is in more cities than that maximum.
-    func addingSkippedWordMatches(to result: CityMatches, queryKey key: [UInt8], order: ResultOrder, limit: Int,
-                                  keeping isKept: (Int) -> Bool = { _ in true }) throws(IndexFileError) -> CityMatches {
+    func addingSkippedWordMatches(to result: SearchCandidates, queryKey key: [UInt8], order: ResultOrder, limit: Int,
+                                  keeping isKept: (Int) -> Bool = { _ in true },
+                                  meter: SearchMeter? = nil) throws(IndexFileError) -> SearchCandidates {
         guard result.totalCount < SkippedWords.fallbackThreshold, let skipped = SkippedWords(queryKey: key) else {
             return result.limited(to: limit)
         }
         var anchor: TrieMatch?
         for trieKey in skipped.trieKeys {
-            guard let match = try wordMatch(forKey: trieKey) else { return result.limited(to: limit) }
+            guard let match = try wordMatch(forKey: trieKey, meter: meter) else { return result.limited(to: limit) }
             if anchor == nil || match.cityCount < anchor!.cityCount { anchor = match }
         }
         guard let anchor, anchor.cityCount <= SkippedWords.maximumCandidateCities else { return result.limited(to: limit) }
 
-        var entries: [CityMatches.Entry]
+        var entries: [SearchCandidates.Entry]
         switch result.storage {
         case .entries(let held): entries = held
-        case .ranks(let ranks): entries = ranks.map { CityMatches.Entry(rank: UInt32($0), slot: 0) }
+        case .ranks(let ranks): entries = ranks.map { SearchCandidates.Entry(rank: UInt32($0), slot: 0) }
         }
         // Where each city of `result` is in `entries`.
         var found: [UInt32: Int] = [:]
         for (position, entry) in entries.enumerated() { found[entry.rank] = position }
         // A skipped-word match weighs as one edit more.
-        func orderEdits(_ entry: CityMatches.Entry) -> Int { Int(entry.edits) + (entry.skipsWords ? 1 : 0) }
-        func orderKey(_ entry: CityMatches.Entry) -> PopulationOrderKey {
+        func orderEdits(_ entry: SearchCandidates.Entry) -> Int { Int(entry.edits) + (entry.skipsWords ? 1 : 0) }
+        func orderKey(_ entry: SearchCandidates.Entry) -> PopulationOrderKey {
             contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted, edits: orderEdits(entry))
         }
         /// Whether `a` is a better match of its city than `b` in `order`.
-        func isBetter(_ a: CityMatches.Entry, than b: CityMatches.Entry) -> Bool {
+        func isBetter(_ a: SearchCandidates.Entry, than b: SearchCandidates.Entry) -> Bool {
             switch order {
             case .population: return orderKey(a) < orderKey(b)
             case .alphabetical:
@@ -79,7 +80,7 @@ extension CityIndex {
                 }
             }
             guard let best else { continue }
-            let match = CityMatches.Entry(rank: rank, slot: UInt16(clamping: best.slot), skipsWords: true, isDemoted: best.isDemoted)
+            let match = SearchCandidates.Entry(rank: rank, slot: UInt16(clamping: best.slot), skipsWords: true, isDemoted: best.isDemoted)
             if let position = found[rank] {
                 // A city `result` has keeps the better of its two matches.
                 if isBetter(match, than: entries[position]) {
@@ -100,7 +101,7 @@ extension CityIndex {
         case .alphabetical:
             entries.sort { (orderEdits($0), $0.rank) < (orderEdits($1), $1.rank) }
         }
-        return CityMatches(contents: contents, storage: .entries(Array(entries.prefix(limit))), query: result.query,
+        return SearchCandidates(contents: contents, storage: .entries(Array(entries.prefix(limit))), query: result.query,
                            totalCount: result.totalCount + addedCount)
     }
 }

@@ -1,20 +1,4 @@
-// CityMatches+Location.swift: the radius and location-bias stages of a search (WORDS.md §11).
-
-extension CityMatches {
-    /// The matches ordered by `LocationBias.score` from `point`, ties in their order; the same
-    /// total. O(*M* log *M*) for the *M* matches held (at most `LocationBias.candidateCount`
-    /// when the plan asked for no more).
-    func biased(toward point: Coordinate) -> CityMatches {
-        let origin = LocationOrigin(point)
-        let held = entries
-        let scores = held.map { entry in
-            LocationBias.score(weight: weight(of: entry),
-                               meters: GreatCircle.meters(fromHaversine: origin.haversine(to: Int(entry.rank), in: contents)))
-        }
-        let order = held.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }
-        return holding(order.map { held[$0] }, totalCount: totalCount)
-    }
-}
+// LocationOrigin.swift: a point ready to measure haversines to cities, and the least one to a box.
 
 /// A point, in radians, ready to measure haversines to cities (searches from a location,
 /// nearest cities).

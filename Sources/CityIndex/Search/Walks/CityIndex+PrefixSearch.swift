@@ -16,20 +16,22 @@ extension CityIndex {
         let (match, foldedScalarCount) = try prefixMatch(for: query)
         let ranks = match?.entries ?? 0..<0
         contents.prefetchFirstMatches(ranks)
-        return CityMatches(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
-                           totalCount: ranks.count)
+        return CityMatches(SearchCandidates(contents: contents, storage: .ranks(ranks), query: .prefix(foldedScalarCount: foldedScalarCount),
+                                            totalCount: ranks.count))
     }
 
     /// Walks the `NODE` trie with the folded query (SEARCH.md §2). Returns the cities that
-    /// match (`nil` when none do) and the folded query's length in scalars (for highlights).
+    /// match (`nil` when none do) and the folded query's length in scalars (for highlights);
+    /// counts the walk in `meter`.
     /// O(*m*), allocates nothing.
     ///
     /// The trie is blind (FORMAT.md §6.1): the walk branches on the query bytes at the nodes'
     /// path ends and skips the others, then, if it skipped any, compares the whole query with
     /// the key of one city below the node it reached. Every key below a node shares the node's
     /// path, so that one comparison decides for all of them.
-    func prefixMatch(for query: String) throws(IndexFileError) -> (match: TrieMatch?, foldedScalarCount: Int) {
+    func prefixMatch(for query: String, meter: SearchMeter? = nil) throws(IndexFileError) -> (match: TrieMatch?, foldedScalarCount: Int) {
         var walk = TrieWalk(nodes: contents.trie.nodes, node: contents.trie.root)
+        defer { meter?.countWalk(visiting: walk.visitedNodeCount) }
         var foldedScalarCount = 0
         var folded = ShortBytes()
         let foldTable = contents.foldTable
@@ -124,6 +126,8 @@ struct TrieWalk {
     private(set) var skippedBytes = false
     /// Set when a step met a damaged node.
     private(set) var error: IndexFileError?
+    /// The nodes the walk stepped to (`SearchMeter`).
+    private(set) var visitedNodeCount = 0
 
     init(nodes: ByteView, node: TrieNode) {
         self.nodes = nodes
@@ -143,6 +147,7 @@ struct TrieWalk {
         do {
             guard let child = try node.child(startingWith: byte, in: nodes) else { return false }
             node = child
+            visitedNodeCount += 1
             depth += 1
             return true
         } catch {

@@ -28,7 +28,7 @@ enum PopulationOrderSearch {
     ///   - contents: the index, for the populations that order the entries.
     ///   - entry: the city rank, name slot and demotion of an entry (`nil`: damaged, skipped).
     static func top(_ k: Int, of match: TrieMatch, in trie: TrieSection, contents: IndexContents,
-                    entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
+                    entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [SearchCandidates.Entry] {
         try top(k, of: [Start(match: match, edits: 0, variant: 0)], in: trie, contents: contents, entry: entry)
     }
 
@@ -45,7 +45,7 @@ enum PopulationOrderSearch {
     /// - Complexity: O(*e* log *e*) for *e* entries.
     private static func topBySorting(_ k: Int, of starts: [Start], entryCount: Int, in trie: TrieSection,
                                      contents: IndexContents,
-                                     entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) -> [CityMatches.Entry] {
+                                     entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) -> [SearchCandidates.Entry] {
         for item in starts {
             for position in item.match.entries { contents.prefetchEntry(position, in: trie) }
         }
@@ -79,7 +79,7 @@ enum PopulationOrderSearch {
     /// first `k` (each listed city comes before them, from this start or a better one).
     static func top(_ k: Int, of starts: [Start], in trie: TrieSection, contents: IndexContents,
                     lists: TopLists? = nil,
-                    entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [CityMatches.Entry] {
+                    entry: (Int) -> (rank: Int, slot: Int, isDemoted: Bool)?) throws(IndexFileError) -> [SearchCandidates.Entry] {
         guard k > 0 else { return [] }
         let entryCount = starts.reduce(0) { $0 + $1.match.entries.count }
         if entryCount <= sortedEntryLimit {
@@ -173,7 +173,7 @@ private struct ReportedCities {
     private static let linearSearchLimit = 32
 
     private let k: Int
-    private(set) var entries: [CityMatches.Entry] = []
+    private(set) var entries: [SearchCandidates.Entry] = []
     private var ranks = Set<Int>()
 
     init(_ k: Int) {
@@ -190,7 +190,7 @@ private struct ReportedCities {
         let rank = item.rank
         let isNew = k <= Self.linearSearchLimit ? !entries.contains { Int($0.rank) == rank } : ranks.insert(rank).inserted
         guard isNew else { return }
-        entries.append(CityMatches.Entry(rank: UInt32(rank), slot: UInt16(clamping: item.slot), edits: UInt8(clamping: item.edits),
+        entries.append(SearchCandidates.Entry(rank: UInt32(rank), slot: UInt16(clamping: item.slot), edits: UInt8(clamping: item.edits),
                                          variant: UInt8(clamping: variant), isDemoted: item.isDemoted))
     }
 }

@@ -1,4 +1,4 @@
-// PopulationOrder.swift: the order of population ranking, shared by the builder and the reader.
+// PopulationOrderKey.swift: the order of population ranking, shared by the builder and the reader.
 
 /// A match's place in population order (WORDS.md §5 and §6, FORMAT.md §6.3): by weight
 /// descending, then fewer edits, then the weight before the edits' division (descending),
