@@ -23,6 +23,7 @@ let package = Package(
         .executableTarget(name: "ScaleQueries", dependencies: ["SearchStrategies"]),
         .executableTarget(name: "HeadToHead", dependencies: ["SearchStrategies"]),
         .executableTarget(name: "PlaceQueries", dependencies: [.product(name: "CityIndex", package: "CityIndex")]),
+        .executableTarget(name: "StageProfile", dependencies: [.product(name: "CityIndex", package: "CityIndex")]),
         .executableTarget(
             name: "PrefixSearch",
             dependencies: ["SearchStrategies", .product(name: "Benchmark", package: "benchmark")],
