@@ -50,6 +50,18 @@ is "Vienna"), the share of queries free of each kind of intruder:
 The judged queries of the issue (`wien`, `sf`, ...) are not in the rule-built set; WORDS.md's
 tests hold them.
 
+Precision in the top 5 (issue 58; the recommended mode only): the same queries for the 1,000
+most populous cities with a name in Latin letters, and the whole top 5 judged, not only what
+ranks above the intended city. The share of queries free of each kind of intruder:
+  forgiven     no match with typos in the top 5 above an exact match: with E cities matching
+               the query exactly (the same search without typos), none of the first min(E, 5)
+               matched with typos
+  borrowed     no other, less populous city in the top 5 that matched by an alternate name
+               containing the query's words
+  district     no part of a city of the query's name in the top 5: a city whose name is the
+               query and more words, within 2 km + 10 km x sqrt(population / 1 million) of one
+  whole name   the intended city in the top 3
+
 Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
 Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
 """
@@ -330,6 +342,72 @@ def precision_faults(city, results, population_of):
     return faults
 
 
+TOP5_KINDS = ["forgiven", "borrowed", "district", "whole name"]
+TOP5_CITIES = 1000
+
+
+def top5_faults(city, results, exact_count, population_of, cities_named):
+    """The kinds of intruder in the top 5 for `city`'s own name as the query (issue 58), where
+    `exact_count` cities match it without typos."""
+    query_words = words(city["name"])
+    top = [result for result in results[:5]]
+    ids = [result["id"] for result in results]
+    faults = set()
+    if city["_id"] not in ids[:3]:
+        faults.add("whole name")
+    # The cities whose own name is the query: a district of any of them intrudes.
+    named = cities_named.get(" ".join(query_words), [])
+    if any(result.get("edits", 0) > 0 for result in top[:min(exact_count, 5)]):
+        faults.add("forgiven")
+    for result in top:
+        if result["id"] == city["_id"]:
+            continue
+        matched = result.get("matchedName")
+        if matched and population_of.get(result["id"], 0) < (city.get("population") or 0):
+            matched_words = words(matched)
+            if any(matched_words[k:k + len(query_words)] == query_words for k in range(len(matched_words))):
+                faults.add("borrowed")
+        name_words = words(result["name"])
+        if len(name_words) > len(query_words) and name_words[:len(query_words)] == query_words:
+            for parent in named:
+                radius = 2 + 10 * ((parent.get("population") or 0) / 1e6) ** 0.5
+                if distance_km(parent["coord"]["lat"], parent["coord"]["lon"], result["lat"], result["lon"]) <= radius:
+                    faults.add("district")
+                    break
+    return faults
+
+
+def top5_precision_table(city_search, index, cities):
+    population_of = {city["_id"]: city.get("population") or 0 for city in cities}
+    by_population = sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"]))
+    chosen = [city for city in by_population if is_latin(city["name"]) and words(city["name"])][:TOP5_CITIES]
+    cities_named = {}
+    for city in cities:
+        cities_named.setdefault(" ".join(words(city["name"])), []).append(city)
+    clean = {kind: 0 for kind in TOP5_KINDS}
+    all_clean = 0
+    faulty = []
+    for city in chosen:
+        def search(typos):
+            return json.loads(subprocess.run([city_search, "--index", index, "--json", "--limit", "5", "--match", "words",
+                                              "--order", "population", "--typos", typos, "--",
+                                              " ".join(words(city["name"]))], check=True, capture_output=True, text=True).stdout)
+        faults = top5_faults(city, search("auto")["results"], search("0")["count"], population_of, cities_named)
+        for kind in TOP5_KINDS:
+            clean[kind] += kind not in faults
+        all_clean += not faults
+        if faults:
+            faulty.append((city["name"], sorted(faults)))
+    n = len(chosen)
+    print(f"\nPrecision in the top 5, `--match words --order population --typos auto`: share of the {n} most "
+          "populous cities' own names (Latin letters) as queries with no intruder of each kind in the top 5 "
+          "(whole name: the city in the top 3).\n")
+    print("| " + " | ".join(TOP5_KINDS) + " | all |")
+    print("|" + "---|" * (len(TOP5_KINDS) + 1))
+    print("| " + " | ".join(f"{100 * clean[kind] / n:.1f}%" for kind in TOP5_KINDS) + f" | **{100 * all_clean / n:.1f}%** |")
+    return faulty
+
+
 def precision_table(city_search, index, cities):
     population_of = {city["_id"]: city.get("population") or 0 for city in cities}
     by_population = sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"]))
@@ -356,6 +434,15 @@ def precision_table(city_search, index, cities):
     return faulty
 
 
+def print_intruders(faulty, faulty_top5):
+    print("\nPrecision queries with intruders:")
+    for name, faults in faulty:
+        print(f"- \"{name}\": {', '.join(faults)}")
+    print("\nTop-5 precision queries with intruders:")
+    for name, faults in faulty_top5:
+        print(f"- \"{name}\": {', '.join(faults)}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--index")
@@ -380,10 +467,9 @@ def main():
     pairs = query_set(cities)
     if arguments.precision_only:
         faulty = precision_table(arguments.city_search, index, cities)
+        faulty_top5 = top5_precision_table(arguments.city_search, index, cities)
         if arguments.misses:
-            print("\nPrecision queries with intruders:")
-            for name, faults in faulty:
-                print(f"- \"{name}\": {', '.join(faults)}")
+            print_intruders(faulty, faulty_top5)
         return 0
 
     print(f"{len(pairs)} (query, expected city) pairs from {os.path.basename(arguments.data)}, "
@@ -415,10 +501,9 @@ def main():
         print(f"| `--match {match} --order {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
               + f" | **{cell(total)}** |")
     faulty = precision_table(arguments.city_search, index, cities)
+    faulty_top5 = top5_precision_table(arguments.city_search, index, cities)
     if arguments.misses:
-        print("\nPrecision queries with intruders:")
-        for name, faults in faulty:
-            print(f"- \"{name}\": {', '.join(faults)}")
+        print_intruders(faulty, faulty_top5)
         print("\nNot first in the last mode:")
         for kind, query, name, position in misses:
             print(f"- {kind}: \"{query}\" -> {name}: " + ("not in the top 10" if position is None else f"at {position + 1}"))

@@ -10,12 +10,9 @@ public struct CityMatches: RandomAccessCollection, Sendable {
     /// The last stage's candidates (`SearchRun`).
     let candidates: SearchCandidates
 
+    /// The result of `candidates` (whose first names `SearchCandidates.init` prefetched).
     init(_ candidates: SearchCandidates) {
         self.candidates = candidates
-        // The caller reads the first matches' names next (highlights, names): load them together.
-        if case .entries(let entries) = candidates.storage {
-            candidates.contents.prefetchNames(of: entries.prefix(FormatConstants.topListLength))
-        }
     }
 
     var contents: IndexContents { candidates.contents }

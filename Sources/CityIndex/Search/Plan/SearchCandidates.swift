@@ -57,6 +57,9 @@ struct SearchCandidates: Sendable {
         // A count from a damaged file's trie (a node's entries less its repeats) can exceed
         // the cities: none can match more than there are.
         self.totalCount = Swift.min(totalCount, contents.cityCount)
+        // The next stage or the caller reads the first matches' names (covered words, highlights,
+        // names): load them together, early.
+        if case .entries(let entries) = storage { contents.prefetchNames(of: entries.prefix(FormatConstants.topListLength)) }
     }
 
 

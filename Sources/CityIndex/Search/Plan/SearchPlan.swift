@@ -133,6 +133,7 @@ struct SearchPlan {
         matchLimit = restriction != nil ? .max : isBiased ? max(options.limit, LocationBias.candidateCount) : options.limit
 
         var stages: [Stage] = []
+        stages.reserveCapacity(8)   // one allocation: a plan has at most 7 stages
         let skipsWords = matching == .words && typos != .none
         walkMinimum = skipsWords ? SkippedWords.fallbackThreshold : 0
         skippedWordKey = skipsWords ? wordKey : nil
