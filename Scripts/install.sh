@@ -32,7 +32,7 @@ swift build -c release --product city-search
 tools=("$root/.build/release/build-index" "$root/.build/release/city-search")
 if [ "$server" = 1 ]; then
     echo "building city-server (release)" >&2
-    (cd Server && swift build -c release --product city-server)
+    Scripts/swift-build.sh Server -c release --product city-server
     tools+=("$root/Server/.build/release/city-server")
 fi
 for tool in "${tools[@]}"; do

@@ -55,10 +55,7 @@ build_harnesses() {
     tar -c --exclude=.build --exclude=Package.resolved Benchmarks | tar -x -C "$work/base"
     echo "building the reader of $base and of this checkout..." >&2
     swift build -c release --product build-index > /dev/null
-    # A source file removed from Sources/ leaves SwiftPM's build plan of this package stale
-    # ("missing inputs"): planned again once.
-    (cd Benchmarks && { swift build -c release --product ScaleQueries > /dev/null 2>&1 \
-        || { rm -f .build/release.yaml; swift build -c release --product ScaleQueries > /dev/null; }; })
+    Scripts/swift-build.sh Benchmarks -c release --product ScaleQueries > /dev/null
     (cd "$work/base/Benchmarks" && swift build -c release --product ScaleQueries > /dev/null)
     new="$(cd Benchmarks && swift build -c release --show-bin-path)/ScaleQueries"
     old="$(cd "$work/base/Benchmarks" && swift build -c release --show-bin-path)/ScaleQueries"

@@ -11,5 +11,5 @@ swift build -c release --product city-search
 if ! .build/release/city-search --index cities.cidx --inspect > /dev/null 2>&1; then
     .build/release/build-index -o cities.cidx
 fi
-(cd Server && swift build -c release --product city-server)
+Scripts/swift-build.sh Server -c release --product city-server
 exec Server/.build/release/city-server --index cities.cidx "$@"

@@ -20,7 +20,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 python3 -c "import playwright" 2> /dev/null || python3 -m pip install -q playwright
 swift build -c release --product build-index > /dev/null
-(cd Server && swift build -c release --build-tests > /dev/null && swift test -c release --skip-build)
+Scripts/swift-build.sh Server -c release --build-tests > /dev/null
+(cd Server && swift test -c release --skip-build)
 output=Server/.build/page-test
 mkdir -p "$output"
 .build/release/build-index -o "$output/cities.cidx" --quiet
