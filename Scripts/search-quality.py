@@ -350,7 +350,7 @@ def top5_faults(city, results, exact_count, population_of, cities_named):
     """The kinds of intruder in the top 5 for `city`'s own name as the query (issue 58), where
     `exact_count` cities match it without typos."""
     query_words = words(city["name"])
-    top = [result for result in results[:5]]
+    top = results[:5]
     ids = [result["id"] for result in results]
     faults = set()
     if city["_id"] not in ids[:3]:
@@ -377,61 +377,68 @@ def top5_faults(city, results, exact_count, population_of, cities_named):
     return faults
 
 
-def top5_precision_table(city_search, index, cities):
-    population_of = {city["_id"]: city.get("population") or 0 for city in cities}
+def recommended_search(city_search, index, query, limit, typos="auto"):
+    """The JSON answer of the recommended mode (with `typos`) for `query`, its first `limit` results."""
+    return json.loads(subprocess.run([city_search, "--index", index, "--json", "--limit", str(limit), "--match", "words",
+                                      "--order", "population", "--typos", typos, "--", query],
+                                     check=True, capture_output=True, text=True).stdout)
+
+
+def largest_latin_cities(cities, count):
+    """The `count` most populous cities with a name in Latin letters (ties by id)."""
     by_population = sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"]))
-    chosen = [city for city in by_population if is_latin(city["name"]) and words(city["name"])][:TOP5_CITIES]
-    cities_named = {}
-    for city in cities:
-        cities_named.setdefault(" ".join(words(city["name"])), []).append(city)
-    clean = {kind: 0 for kind in TOP5_KINDS}
+    return [city for city in by_population if is_latin(city["name"]) and words(city["name"])][:count]
+
+
+def judge(chosen, kinds, faults_of, heading, decimals):
+    """Prints the share of `chosen` free of each of `kinds` (`faults_of(city)` says which it
+    breaks) as one table row under `heading`; returns the cities with faults."""
+    clean = {kind: 0 for kind in kinds}
     all_clean = 0
     faulty = []
     for city in chosen:
-        def search(typos):
-            return json.loads(subprocess.run([city_search, "--index", index, "--json", "--limit", "5", "--match", "words",
-                                              "--order", "population", "--typos", typos, "--",
-                                              " ".join(words(city["name"]))], check=True, capture_output=True, text=True).stdout)
-        faults = top5_faults(city, search("auto")["results"], search("0")["count"], population_of, cities_named)
-        for kind in TOP5_KINDS:
+        faults = faults_of(city)
+        for kind in kinds:
             clean[kind] += kind not in faults
         all_clean += not faults
         if faults:
             faulty.append((city["name"], sorted(faults)))
     n = len(chosen)
-    print(f"\nPrecision in the top 5, `--match words --order population --typos auto`: share of the {n} most "
-          "populous cities' own names (Latin letters) as queries with no intruder of each kind in the top 5 "
-          "(whole name: the city in the top 3).\n")
-    print("| " + " | ".join(TOP5_KINDS) + " | all |")
-    print("|" + "---|" * (len(TOP5_KINDS) + 1))
-    print("| " + " | ".join(f"{100 * clean[kind] / n:.1f}%" for kind in TOP5_KINDS) + f" | **{100 * all_clean / n:.1f}%** |")
+    print(f"\n{heading}\n")
+    print("| " + " | ".join(kinds) + " | all |")
+    print("|" + "---|" * (len(kinds) + 1))
+    print("| " + " | ".join(f"{100 * clean[kind] / n:.{decimals}f}%" for kind in kinds)
+          + f" | **{100 * all_clean / n:.{decimals}f}%** |")
     return faulty
+
+
+def top5_precision_table(city_search, index, cities):
+    population_of = {city["_id"]: city.get("population") or 0 for city in cities}
+    chosen = largest_latin_cities(cities, TOP5_CITIES)
+    cities_named = {}
+    for city in cities:
+        cities_named.setdefault(" ".join(words(city["name"])), []).append(city)
+
+    def faults_of(city):
+        query = " ".join(words(city["name"]))
+        return top5_faults(city, recommended_search(city_search, index, query, 5)["results"],
+                           recommended_search(city_search, index, query, 5, typos="0")["count"], population_of, cities_named)
+    return judge(chosen, TOP5_KINDS, faults_of,
+                 f"Precision in the top 5, `--match words --order population --typos auto`: share of the {len(chosen)} most "
+                 "populous cities' own names (Latin letters) as queries with no intruder of each kind in the top 5 "
+                 "(whole name: the city in the top 3).", decimals=1)
 
 
 def precision_table(city_search, index, cities):
     population_of = {city["_id"]: city.get("population") or 0 for city in cities}
-    by_population = sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"]))
-    chosen = [city for city in by_population if is_latin(city["name"]) and words(city["name"])][:PER_KIND]
-    clean = {kind: 0 for kind in PRECISION_KINDS}
-    all_clean = 0
-    faulty = []
-    for city in chosen:
-        output = subprocess.run([city_search, "--index", index, "--json", "--limit", "10", "--match", "words",
-                                 "--order", "population", "--typos", "auto", "--", " ".join(words(city["name"]))],
-                                check=True, capture_output=True, text=True).stdout
-        faults = precision_faults(city, json.loads(output)["results"], population_of)
-        for kind in PRECISION_KINDS:
-            clean[kind] += kind not in faults
-        all_clean += not faults
-        if faults:
-            faulty.append((city["name"], sorted(faults)))
-    n = len(chosen)
-    print(f"\nPrecision, `--match words --order population --typos auto`: share of the {n} most populous "
-          "cities' own names (Latin letters) as queries with no intruder of each kind.\n")
-    print("| " + " | ".join(PRECISION_KINDS) + " | all |")
-    print("|" + "---|" * (len(PRECISION_KINDS) + 1))
-    print("| " + " | ".join(f"{100 * clean[kind] / n:.0f}%" for kind in PRECISION_KINDS) + f" | **{100 * all_clean / n:.0f}%** |")
-    return faulty
+    chosen = largest_latin_cities(cities, PER_KIND)
+
+    def faults_of(city):
+        return precision_faults(city, recommended_search(city_search, index, " ".join(words(city["name"])), 10)["results"],
+                                population_of)
+    return judge(chosen, PRECISION_KINDS, faults_of,
+                 f"Precision, `--match words --order population --typos auto`: share of the {len(chosen)} most populous "
+                 "cities' own names (Latin letters) as queries with no intruder of each kind.", decimals=0)
 
 
 def print_intruders(faulty, faulty_top5):

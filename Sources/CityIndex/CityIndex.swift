@@ -32,7 +32,7 @@ public struct CityIndex: Sendable {
     /// restricted to countries or a radius, alphabetical order with typos forgiven, and the
     /// count of a typo-tolerant search's cities. A short query with many typos forgiven can
     /// then read millions. With a limit, such a search throws `.searchTooCostly` before it reads
-    /// past it (`EntryBudget`), so a server bounds the work of one request; searches that read
+    /// past it (`SearchMeter`), so a server bounds the work of one request; searches that read
     /// few entries (any exact search in population order, a top *k*) answer as without it.
     public var searchEntryLimit: Int?
 

@@ -1,4 +1,4 @@
-// ExplanationFormatting.swift: `city-search --explain`, a search's trace as a table or as JSON.
+// ExplanationFormatting.swift: `city-search --explain` as a table (its JSON is ResultFormatting.json's).
 import CityIndex
 import CityJSON
 
@@ -10,7 +10,7 @@ enum ExplanationFormatting {
         let count = explanation.matches.totalCount
         var lines = ["\(SearchExplanation.groupedCount(count)) \(count == 1 ? "city matches" : "cities match") "
                      + "\"\(TerminalText.safe(explanation.query))\" in \(microseconds(explanation.duration)) "
-                     + "(\(options.matching), \(options.order), typos \(typosLabel(options.typos)))"]
+                     + "(\(options.matching), \(options.order), typos \(options.typos.defaultValueDescription))"]
         let header = ["stage", "section", "window", "in", "out", "count", "walks", "nodes", "time"]
         var rows = [header]
         for stage in explanation.stages {
@@ -41,30 +41,8 @@ enum ExplanationFormatting {
         return lines.joined(separator: "\n")
     }
 
-    /// SEARCH.md §5's object (query, count, results) with the trace's fields
-    /// (`JSONWriter.explanationFields`).
-    static func json(_ explanation: SearchExplanation, page: some Collection<CityMatch>) -> String {
-        var json = JSONWriter(spaced: true)
-        json.object { json in
-            json.field("query", explanation.query)
-            json.field("count", explanation.matches.totalCount)
-            if let near = explanation.options.near { json.point(near) }
-            json.places(page, geoJSON: false, at: \.city) { json, match, _ in json.match(match, near: explanation.options.near) }
-            json.explanationFields(explanation)
-        }
-        return json.text
-    }
-
     private static func microseconds(_ duration: Duration) -> String {
         let value = JSONWriter.microseconds(duration)
         return value < 10 ? JSONWriter.number(value, decimals: 1) + " µs" : SearchExplanation.groupedCount(Int(value.rounded())) + " µs"
-    }
-
-    private static func typosLabel(_ typos: TypoTolerance) -> String {
-        switch typos {
-        case .none: "0"
-        case .automatic: "auto"
-        case .maximum(let edits): String(edits)
-        }
     }
 }

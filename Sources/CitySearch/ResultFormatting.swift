@@ -30,14 +30,17 @@ enum ResultFormatting {
     }
 
     /// The object of SEARCH.md §5, on one line: the query, the count and the result objects
-    /// (CityJSON, the same as city-server's without its HTML highlight).
-    static func json(query: String, count: Int, page: some Collection<CityMatch>, near: Coordinate? = nil) -> String {
+    /// (CityJSON, the same as city-server's without its HTML highlight); with `explanation`
+    /// (`--explain`), the trace's fields after them (`JSONWriter.explanationFields`).
+    static func json(query: String, count: Int, page: some Collection<CityMatch>, near: Coordinate? = nil,
+                     explanation: SearchExplanation? = nil) -> String {
         var json = JSONWriter(spaced: true)
         json.object { json in
             json.field("query", query)
             json.field("count", count)
             if let near { json.point(near) }
             json.places(page, geoJSON: false, at: \.city) { json, match, _ in json.match(match, near: near) }
+            if let explanation { json.explanationFields(explanation) }
         }
         return json.text
     }

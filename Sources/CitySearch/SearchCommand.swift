@@ -72,15 +72,16 @@ struct SearchCommand: AsyncParsableCommand {
                 if let explanation { matches = explanation.matches } else { matches = try index.search(queryText, options: options) }
                 let shown = matches.dropFirst(page.offset).prefix(page.limit)
                 let text: String
-                if let explanation {
-                    text = output.chosen == .json ? ExplanationFormatting.json(explanation, page: shown)
-                        : ExplanationFormatting.text(explanation, page: shown, offset: page.offset)
-                } else {
-                    switch output.chosen {
-                    case .json: text = ResultFormatting.json(query: queryText, count: matches.totalCount, page: shown, near: nearPoint)
-                    case .ndjson: text = ResultFormatting.ndjson(page: shown, near: nearPoint)
-                    case .csv: text = ResultFormatting.csv(page: shown, near: nearPoint)
-                    case .text:
+                switch output.chosen {
+                case .json:
+                    text = ResultFormatting.json(query: queryText, count: matches.totalCount, page: shown, near: nearPoint,
+                                                 explanation: explanation)
+                case .ndjson: text = ResultFormatting.ndjson(page: shown, near: nearPoint)
+                case .csv: text = ResultFormatting.csv(page: shown, near: nearPoint)
+                case .text:
+                    if let explanation {
+                        text = ExplanationFormatting.text(explanation, page: shown, offset: page.offset)
+                    } else {
                         text = ResultFormatting.text(query: queryText, count: matches.totalCount, page: shown,
                                                      emphasize: Terminal.allowsEmphasis(on: STDOUT_FILENO), near: nearPoint)
                     }

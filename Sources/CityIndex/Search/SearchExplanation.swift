@@ -66,7 +66,8 @@ public struct SearchExplanation: Sendable {
         let origin = options.near.map(LocationOrigin.init)
         self.rankings = entries.prefix(max(0, rankings)).enumerated().map { position, entry in
             var factors: [String] = []
-            var weight = candidates.weight(of: entry)
+            let ordered = candidates.weight(of: entry)
+            var weight = ordered
             let population = candidates.contents.population(ofRank: Int(entry.rank))
             factors.append("population \(Self.groupedCount(Int(population)))")
             if entry.isInitialism {
@@ -94,8 +95,8 @@ public struct SearchExplanation: Sendable {
             }
             if let origin {
                 let meters = GreatCircle.meters(fromHaversine: origin.haversine(to: Int(entry.rank), in: candidates.contents))
-                let score = LocationBias.score(weight: candidates.weight(of: entry), meters: meters)
-                factors.append("\(Self.groupedCount(Int((meters / 1000).rounded()))) km away ×\(Self.decimal(score / (candidates.weight(of: entry) + 1)))")
+                let score = LocationBias.score(weight: ordered, meters: meters)
+                factors.append("\(Self.groupedCount(Int((meters / 1000).rounded()))) km away ×\(Self.decimal(score / (ordered + 1)))")
                 weight = score
             }
             return Ranking(position: position, match: matches[position], weight: weight, factors: factors)

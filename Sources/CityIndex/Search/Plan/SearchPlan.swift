@@ -50,9 +50,9 @@ struct SearchPlan {
     enum Stage {
         /// Stage 1: the walk, keeping the stage's window of matches.
         case walk(Walk)
-        /// Stages 1, 2 and 6 at once: every match of the walk (and of skipped words, when
-        /// planned) whose city the restriction keeps.
-        case restrictedWalk(Walk, SearchRestriction)
+        /// Stages 1, 2 and 6 at once: every match of the plan's walk (and of skipped words,
+        /// when planned) whose city the restriction keeps.
+        case restrictedWalk(SearchRestriction)
         /// Stage 2: names with words between the query's words (`key`: the query's word key).
         case skippedWords(key: [UInt8])
         /// Stage 3: the initialism matches of `key`, the restriction's only when there is one.
@@ -102,9 +102,6 @@ struct SearchPlan {
     /// How many matches stages 1 to 7 keep: every match for the countries and the radius, the
     /// bias's candidates for the bias, else the page's.
     let matchLimit: Int
-    /// The walk's match limit for a window of `matchLimit` or more: at least
-    /// `SkippedWords.fallbackThreshold` when stage 2 runs.
-    let walkMinimum: Int
     /// The query's word key when stage 2 runs (alone, or in `.restrictedWalk`).
     let skippedWordKey: [UInt8]?
     /// Whether the exact word walk merges stage 3's initialisms itself (it has the key's
@@ -135,10 +132,9 @@ struct SearchPlan {
         var stages: [Stage] = []
         stages.reserveCapacity(8)   // one allocation: a plan has at most 7 stages
         let skipsWords = matching == .words && typos != .none
-        walkMinimum = skipsWords ? SkippedWords.fallbackThreshold : 0
         skippedWordKey = skipsWords ? wordKey : nil
         if let restriction {
-            stages.append(.restrictedWalk(walk, restriction))
+            stages.append(.restrictedWalk(restriction))
         } else {
             stages.append(.walk(walk))
             if skipsWords { stages.append(.skippedWords(key: wordKey)) }
@@ -157,6 +153,12 @@ struct SearchPlan {
         if isBiased, let near { stages.append(.bias(near)) }
         stages.append(.page(limit: options.limit))
         self.stages = stages
+    }
+
+    /// How many matches the walk keeps when stages 1 to 3 keep `window`: at least
+    /// `SkippedWords.fallbackThreshold` when stage 2 runs, to know whether it falls back.
+    func walkLimit(window: Int) -> Int {
+        skippedWordKey == nil ? window : max(window, SkippedWords.fallbackThreshold)
     }
 
     /// Whether the walk forgives typos (a budget above 0).

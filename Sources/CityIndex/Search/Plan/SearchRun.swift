@@ -42,24 +42,20 @@ struct SearchRun {
     /// Runs stage `position` on `candidates`; traces it when the run is traced.
     private mutating func run(stageAt position: Int, on candidates: SearchCandidates,
                               window: Int) throws(IndexFileError) -> SearchCandidates {
-        guard trace != nil else {
-            let result = try perform(plan.stages[position], at: position, on: candidates, window: window)
-            assert({ result.checkInvariants(); return true }())
-            return result
-        }
-        let clock = ContinuousClock()
-        let walks = plan.meter?.walks ?? 0, nodes = plan.meter?.nodesVisited ?? 0
-        let start = clock.now
-        let result = try perform(plan.stages[position], at: position, on: candidates, window: window)
-        let duration = clock.now - start
-        assert({ result.checkInvariants(); return true }())
         let stage = plan.stages[position]
-        // The walk keeps at least what stage 2 needs to know whether it runs.
-        let kept = if case .walk = stage { max(window, plan.walkMinimum) } else { window }
-        trace?.append(SearchExplanation.Stage(
-            name: stage.name.name, section: stage.name.section, window: stage.keepsWindow ? kept : nil, duration: duration,
-            candidatesIn: candidates.count, candidatesOut: result.count, totalCount: result.totalCount,
-            walks: (plan.meter?.walks ?? 0) - walks, nodesVisited: (plan.meter?.nodesVisited ?? 0) - nodes))
+        let clock = ContinuousClock()
+        // Read only when traced: the clock, and the meter's counts before the stage.
+        let before = trace == nil ? nil : (start: clock.now, walks: plan.meter?.walks ?? 0, nodes: plan.meter?.nodesVisited ?? 0)
+        let result = try perform(stage, at: position, on: candidates, window: window)
+        assert({ result.checkInvariants(); return true }())
+        if let before {
+            let kept = if case .walk = stage { plan.walkLimit(window: window) } else { window }
+            trace?.append(SearchExplanation.Stage(
+                name: stage.name.name, section: stage.name.section, window: stage.keepsWindow ? kept : nil,
+                duration: clock.now - before.start, candidatesIn: candidates.count, candidatesOut: result.count,
+                totalCount: result.totalCount, walks: (plan.meter?.walks ?? 0) - before.walks,
+                nodesVisited: (plan.meter?.nodesVisited ?? 0) - before.nodes))
+        }
         return result
     }
 
@@ -67,8 +63,8 @@ struct SearchRun {
                                   window: Int) throws(IndexFileError) -> SearchCandidates {
         switch stage {
         case .walk(let walk):
-            return try index.walkMatches(walk, of: plan, limit: max(window, plan.walkMinimum), walked: &walked)
-        case .restrictedWalk(_, let restriction):
+            return try index.walkMatches(walk, of: plan, limit: plan.walkLimit(window: window), walked: &walked)
+        case .restrictedWalk(let restriction):
             return try index.restrictedMatches(of: plan, keeping: restriction.contains(rank:))
         case .skippedWords(let key):
             return try index.addingSkippedWordMatches(to: candidates, queryKey: key, order: plan.order, limit: window,

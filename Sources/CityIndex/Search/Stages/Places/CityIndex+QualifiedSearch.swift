@@ -55,7 +55,7 @@ extension CityIndex {
                     guard kept.totalCount > 0 else { continue }
                     if isName {
                         let leadingKey = SearchPlan.key(of: reading.leading, matching: .words, foldTable: foldTable)
-                        guard CityMatches(kept).contains(where: { SearchPlan.key(of: $0.matchedName, matching: .words, foldTable: foldTable) == leadingKey })
+                        guard (0 ..< kept.count).contains(where: { SearchPlan.key(of: kept[$0].matchedName, matching: .words, foldTable: foldTable) == leadingKey })
                         else { continue }
                     }
                     return qualifierEdits == 0 ? kept : kept.counting(qualifierEdits: qualifierEdits)
