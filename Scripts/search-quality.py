@@ -53,14 +53,20 @@ tests hold them.
 Precision in the top 5 (issue 58; the recommended mode only): the same queries for the 1,000
 most populous cities with a name in Latin letters, and the whole top 5 judged, not only what
 ranks above the intended city. The share of queries free of each kind of intruder:
-  forgiven     no match with typos in the top 5 above an exact match: with E cities matching
-               the query exactly (the same search without typos), none of the first min(E, 5)
-               matched with typos
+  forgiven     no match with typos in the top 5 above a city typed exactly: with E cities typed
+               exactly (the first 50 matches of the same search without typos that are no
+               intruders themselves: borrowed, a district, or an alternate name matched that does
+               not contain the query's words whole), none of the first min(E, 5) matched with typos
   borrowed     no other, less populous city in the top 5 that matched by an alternate name
                containing the query's words
   district     no part of a city of the query's name in the top 5: a city whose name is the
                query and more words, within 2 km + 10 km x sqrt(population / 1 million) of one
   whole name   the intended city in the top 3
+
+Whole name beside larger names (issue 58, WORDS.md §14; the recommended mode only): the cities
+of 50,000 people or more with a name in Latin letters, each the most populous of its name, that
+is the first words of a more populous city's name ("porto": Porto Alegre), their own name as the
+query; the share with the city in the top 1 and in the top 3.
 
 Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
 Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
@@ -346,9 +352,35 @@ TOP5_KINDS = ["forgiven", "borrowed", "district", "whole name"]
 TOP5_CITIES = 1000
 
 
-def top5_faults(city, results, exact_count, population_of, cities_named):
+def intrusions(city, result, query_words, population_of, named):
+    """The kinds of intruder `result` is for `city`'s own name as the query: "borrowed" (a less
+    populous city matched by an alternate name containing the query's words), "district" (a
+    city whose name is the query and more words, near a city named the query), "inside a word"
+    (an alternate name matched that does not contain the query's words whole)."""
+    kinds = set()
+    if result["id"] == city["_id"]:
+        return kinds
+    matched = result.get("matchedName")
+    if matched:
+        matched_words = words(matched)
+        if any(matched_words[k:k + len(query_words)] == query_words for k in range(len(matched_words))):
+            if population_of.get(result["id"], 0) < (city.get("population") or 0):
+                kinds.add("borrowed")
+        else:
+            kinds.add("inside a word")
+    name_words = words(result["name"])
+    if len(name_words) > len(query_words) and name_words[:len(query_words)] == query_words:
+        for parent in named:
+            radius = 2 + 10 * ((parent.get("population") or 0) / 1e6) ** 0.5
+            if distance_km(parent["coord"]["lat"], parent["coord"]["lon"], result["lat"], result["lon"]) <= radius:
+                kinds.add("district")
+                break
+    return kinds
+
+
+def top5_faults(city, results, exact_results, population_of, cities_named):
     """The kinds of intruder in the top 5 for `city`'s own name as the query (issue 58), where
-    `exact_count` cities match it without typos."""
+    `exact_results` are the first matches of the same search without typos."""
     query_words = words(city["name"])
     top = results[:5]
     ids = [result["id"] for result in results]
@@ -357,23 +389,12 @@ def top5_faults(city, results, exact_count, population_of, cities_named):
         faults.add("whole name")
     # The cities whose own name is the query: a district of any of them intrudes.
     named = cities_named.get(" ".join(query_words), [])
-    if any(result.get("edits", 0) > 0 for result in top[:min(exact_count, 5)]):
+    # The cities typed exactly: the exact matches that are no intruders themselves.
+    typed_exactly = sum(1 for result in exact_results if not intrusions(city, result, query_words, population_of, named))
+    if any(result.get("edits", 0) > 0 for result in top[:min(typed_exactly, 5)]):
         faults.add("forgiven")
     for result in top:
-        if result["id"] == city["_id"]:
-            continue
-        matched = result.get("matchedName")
-        if matched and population_of.get(result["id"], 0) < (city.get("population") or 0):
-            matched_words = words(matched)
-            if any(matched_words[k:k + len(query_words)] == query_words for k in range(len(matched_words))):
-                faults.add("borrowed")
-        name_words = words(result["name"])
-        if len(name_words) > len(query_words) and name_words[:len(query_words)] == query_words:
-            for parent in named:
-                radius = 2 + 10 * ((parent.get("population") or 0) / 1e6) ** 0.5
-                if distance_km(parent["coord"]["lat"], parent["coord"]["lon"], result["lat"], result["lon"]) <= radius:
-                    faults.add("district")
-                    break
+        faults |= intrusions(city, result, query_words, population_of, named) & {"borrowed", "district"}
     return faults
 
 
@@ -422,11 +443,47 @@ def top5_precision_table(city_search, index, cities):
     def faults_of(city):
         query = " ".join(words(city["name"]))
         return top5_faults(city, recommended_search(city_search, index, query, 5)["results"],
-                           recommended_search(city_search, index, query, 5, typos="0")["count"], population_of, cities_named)
+                           recommended_search(city_search, index, query, 50, typos="0")["results"], population_of, cities_named)
     return judge(chosen, TOP5_KINDS, faults_of,
                  f"Precision in the top 5, `--match words --order population --typos auto`: share of the {len(chosen)} most "
                  "populous cities' own names (Latin letters) as queries with no intruder of each kind in the top 5 "
                  "(whole name: the city in the top 3).", decimals=1)
+
+
+WHOLE_NAME_FLOOR = 50_000
+
+
+def whole_name_table(city_search, index, cities):
+    """Prints the whole-name table (issue 58, WORDS.md §14); returns the cities not in the top 3."""
+    more_populous_by_first_words = {}
+    largest_of_name = {}
+    for other in cities:
+        name_words = words(other["name"])
+        population = other.get("population") or 0
+        for k in range(1, len(name_words)):
+            first = " ".join(name_words[:k])
+            more_populous_by_first_words[first] = max(more_populous_by_first_words.get(first, 0), population)
+        whole = " ".join(name_words)
+        largest_of_name[whole] = max(largest_of_name.get(whole, 0), population)
+    chosen = [city for city in sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"]))
+              if (city.get("population") or 0) >= WHOLE_NAME_FLOOR and is_latin(city["name"]) and words(city["name"])
+              and largest_of_name[" ".join(words(city["name"]))] == (city.get("population") or 0)
+              and more_populous_by_first_words.get(" ".join(words(city["name"])), 0) > (city.get("population") or 0)]
+    top1 = top3 = 0
+    missed = []
+    for city in chosen:
+        ids = [result["id"] for result in recommended_search(city_search, index, " ".join(words(city["name"])), 3)["results"]]
+        top1 += ids[:1] == [city["_id"]]
+        top3 += city["_id"] in ids
+        if city["_id"] not in ids:
+            missed.append((city["name"], ["not in the top 3"]))
+    n = len(chosen)
+    print(f"\nWhole name beside larger names, `--match words --order population --typos auto`: the {n} cities of "
+          f"{WHOLE_NAME_FLOOR:,} people or more (Latin letters), each the most populous of its name, whose name is the "
+          "first words of a more populous city's name (\"porto\": Porto Alegre), their own name as the query.\n")
+    print("| top 1 | top 3 |\n|---|---|")
+    print(f"| {100 * top1 / n:.1f}% | **{100 * top3 / n:.1f}%** |")
+    return missed
 
 
 def precision_table(city_search, index, cities):
@@ -474,7 +531,7 @@ def main():
     pairs = query_set(cities)
     if arguments.precision_only:
         faulty = precision_table(arguments.city_search, index, cities)
-        faulty_top5 = top5_precision_table(arguments.city_search, index, cities)
+        faulty_top5 = top5_precision_table(arguments.city_search, index, cities) + whole_name_table(arguments.city_search, index, cities)
         if arguments.misses:
             print_intruders(faulty, faulty_top5)
         return 0
@@ -508,7 +565,7 @@ def main():
         print(f"| `--match {match} --order {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
               + f" | **{cell(total)}** |")
     faulty = precision_table(arguments.city_search, index, cities)
-    faulty_top5 = top5_precision_table(arguments.city_search, index, cities)
+    faulty_top5 = top5_precision_table(arguments.city_search, index, cities) + whole_name_table(arguments.city_search, index, cities)
     if arguments.misses:
         print_intruders(faulty, faulty_top5)
         print("\nNot first in the last mode:")

@@ -33,12 +33,12 @@ public enum NaiveOvershadowing {
     }
 
     /// What §13 names the reasons, for test messages.
-    public enum Mark: String, Sendable { case junk, borrowedName, district, forgiven }
+    public enum Mark: String, Sendable { case junk, borrowedName, district, forgiven, forgivenBesideSmaller }
 
-    /// The positions of `matches` in the order of §13, and each match's mark. `hasExactName`:
-    /// some city's whole kept name is a key of the query that costs nothing; `typedKey`: the
-    /// query's word key as typed.
-    public static func ordered(_ matches: [Match], hasExactName: Bool, typedKey: String = "") -> (order: [Int], marks: [Mark?]) {
+    /// The positions of `matches` in the order of §13, and each match's mark.
+    /// `exactNamePopulation`: the people of the most populous city the query names exactly
+    /// (`isNamedExactly(by:names:)`), if it names one; `typedKey`: the query's word key as typed.
+    public static func ordered(_ matches: [Match], exactNamePopulation: Int?, typedKey: String = "") -> (order: [Int], marks: [Mark?]) {
         let covered = matches.map { coveredWords(name: $0.name, highlight: $0.highlight) }
         // Compared as UTF-8 (String's == is canonical equivalence, the index compares bytes).
         let coveredKeys = covered.map { $0.map { Array($0.words.joined(separator: " ").utf8) } }
@@ -76,27 +76,32 @@ public enum NaiveOvershadowing {
                     guard parentPopulation > population, coveredKeys[other] == key else { return false }
                     let parentWords = words(other), mine = words(index)
                     guard mine.count > parentWords.count, Array(mine.prefix(parentWords.count)) == parentWords else { return false }
+                    // A district's designation after the parent's name: wherever it lies.
+                    if mine[parentWords.count...].contains(where: designatesDistrict) { return true }
                     let meters = NaiveNearest.distance(latitude: parent.city.coord.lat, longitude: parent.city.coord.lon,
                                                        toLatitude: match.city.coord.lat, longitude: match.city.coord.lon)
                     return meters <= 2_000 + 10_000 * (Double(parentPopulation) / 1_000_000).squareRoot()
                 }) { marks[index] = .district }
             }
-            if marks[index] == nil && hasExactName && match.typoEdits > 0, let mine = covered[index],
+            // A typo match beside a city named exactly: 0 below a hundred times its people, else a tenth.
+            if marks[index] == nil, let exactNamePopulation, match.typoEdits > 0, let mine = covered[index],
                !Array(looseSpelling(mine.words.joined(separator: " ")).utf8).starts(with: Array(looseSpelling(typedKey).utf8)) {
-                marks[index] = .forgiven
+                marks[index] = population < 100 * exactNamePopulation ? .forgiven : .forgivenBesideSmaller
             }
         }
         let weights = zip(matches, marks).map { match, mark -> Int in
             switch mark {
             case nil: match.weight
-            case .junk: 0
-            case .borrowedName, .district: match.weight / 1_000
-            case .forgiven: match.weight / 10
+            case .junk, .borrowedName, .district, .forgiven: 0
+            case .forgivenBesideSmaller: match.weight / 10
             }
         }
         let order = matches.indices.sorted { a, b in
             if weights[a] != weights[b] { return weights[a] > weights[b] }
             if (marks[a] == nil) != (marks[b] == nil) { return marks[a] == nil }
+            // Marked ones of equal weight: forgiven, then borrowed names and districts, then junk.
+            let tier = { (mark: Mark?) in mark == .forgiven ? 0 : mark == .junk ? 2 : 1 }
+            if tier(marks[a]) != tier(marks[b]) { return tier(marks[a]) < tier(marks[b]) }
             return a < b
         }
         return (order, marks)
@@ -124,6 +129,15 @@ public enum NaiveOvershadowing {
         return (Array(all[before ..< through.count]), all.count, Array(through.last!.utf8) != Array(all[through.count - 1].utf8))
     }
 
+    /// WORDS.md §13: a number, a Roman numeral of i, v and x (up to six letters), or a district word.
+    public static func designatesDistrict(_ word: [UInt8]) -> Bool {
+        let text = String(decoding: word, as: UTF8.self)
+        if !text.isEmpty && text.allSatisfy({ ("0" ... "9").contains($0) }) { return true }
+        if !text.isEmpty && text.count <= 6 && text.allSatisfy({ "ivx".contains($0) }) { return true }
+        return ["kerulet", "arrondissement", "kreis", "bezirk", "district", "distrito", "centro", "centre", "sector", "ward"]
+            .contains(text)
+    }
+
     /// A key without spaces, "ae", "oe", "ue" and "aa" read as a, o, u and a, left to right.
     public static func looseSpelling(_ key: String) -> String {
         var scalars = Array(key.unicodeScalars.filter { $0 != " " })
@@ -147,23 +161,30 @@ public enum NaiveOvershadowing {
         return letters.contains(where: isLatin) && letters.contains { !isLatin($0) }
     }
 
-    /// Whether some name of `names` (the primary first; each as its suffix keys, the whole key
-    /// first, and whether it looks machine-made) is `key` and is kept by the index (FORMAT.md
-    /// §7.5: an alternate is dropped when its key is empty or each of its suffix keys starts a
-    /// suffix key of a name kept before it that is no more demoted there, WORDS.md §5).
-    public static func hasWholeName<Key: Equatable & Collection>(_ key: Key, names: [(suffixKeys: [Key], machineMade: Bool)]) -> Bool
+    /// Whether a city with `names` (the primary first; each as its suffix keys, the whole key
+    /// first, and whether it looks machine-made) is named exactly by `key` (WORDS.md §13's
+    /// forgiven rule): its posting for `key` (FORMAT.md §7.7: among the names the index keeps,
+    /// §7.5, the primary name when it has the suffix key, else the lowest alternate whose
+    /// posting is not demoted, else the lowest alternate) is of the whole name and not demoted.
+    /// The index keeps an alternate unless each of its suffix keys starts a suffix key of a
+    /// name kept before it that is no more demoted there (WORDS.md §5).
+    public static func isNamedExactly<Key: Equatable & Collection>(by key: Key, names: [(suffixKeys: [Key], machineMade: Bool)]) -> Bool
     where Key.Element: Equatable {
-        guard names.contains(where: { $0.suffixKeys.first == key }) else { return false }
         var kept: [(key: Key, demoted: Bool)] = []
+        // The posting's name so far: its slot, word index and whether it is demoted.
+        var posting: (slot: Int, word: Int, demoted: Bool)?
         for (slot, name) in names.enumerated() {
             let suffixes = name.suffixKeys.enumerated().map { (key: $1, demoted: slot > 0 && ($0 > 0 || name.machineMade)) }
             let isKept = slot == 0 || !suffixes.allSatisfy { suffix in
                 kept.contains { $0.key.starts(with: suffix.key) && (!$0.demoted || suffix.demoted) }
             }
             guard isKept else { continue }
-            if name.suffixKeys.first == key { return true }
             kept.append(contentsOf: suffixes)
+            guard let word = name.suffixKeys.firstIndex(of: key) else { continue }
+            let demoted = suffixes[word].demoted
+            if posting == nil || (posting!.slot > 0 && posting!.demoted && !demoted) { posting = (slot, word, demoted) }
         }
-        return false
+        guard let posting else { return false }
+        return posting.word == 0 && !posting.demoted
     }
 }

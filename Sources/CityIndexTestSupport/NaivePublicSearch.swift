@@ -181,7 +181,11 @@ public struct NaivePublicSearch: Sendable {
             result = Array(merged.prefix(held))
         }
         if isBiased {
-            let scores = result.map { ($0.weight + 1) * (1 + 100 * exp(-distance($0.scored.city) / 50_000)) }
+            // A whole name (WORDS.md §14) weighs its population alone here: nearness decides among namesakes.
+            let scores = result.map { match in
+                let weight = match.scored.isWholeName && !match.isQualified ? Double(match.scored.city.population ?? 0) : match.weight
+                return (weight + 1) * (1 + 100 * exp(-distance(match.scored.city) / 50_000))
+            }
             result = result.indices.sorted { scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1 }.map { result[$0] }
         }
         let page = result.prefix(limit)

@@ -230,6 +230,8 @@ public struct NaiveTypoSearch: Sendable {
         /// rounded down), then a tenth per edit or for skipped words, then §13's division.
         public let weight: Double
         public let skipsWords: Bool
+        /// Whether the match is §14's whole name (its weight is three times the population).
+        public let isWholeName: Bool
     }
 
     /// `search(queryKeys:…)` with each match's weight, over the cities `keeping` keeps (the
@@ -243,6 +245,16 @@ public struct NaiveTypoSearch: Sendable {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
         var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool, demoted: Bool)] = []
         var initialisms = Set<Int>()
+        // WORDS.md §14: per key that costs nothing, the most populous city whose primary name is
+        // that whole key (ties: alphabetical), among every city; the variant it matched.
+        var wholeNameVariants: [Int: Int] = [:]
+        if ranking && words && byPopulation {
+            for (variant, key) in queryKeys.enumerated() where costs[variant] == 0 && !key.isEmpty && key.last != 0x20 {
+                let largest = entries.filter { $0.names[0].keys.first?.key == key }
+                    .min { ($0.city.population ?? 0, -$0.alphabeticalPosition) > ($1.city.population ?? 0, -$1.alphabeticalPosition) }
+                if let largest, wholeNameVariants[largest.city.id] == nil { wholeNameVariants[largest.city.id] = variant }
+            }
+        }
         for entry in entries {
             var best: (slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, demoted: Bool)?
             for (variant, key) in queryKeys.enumerated() where !key.isEmpty {
@@ -281,6 +293,10 @@ public struct NaiveTypoSearch: Sendable {
                     let weight = (entry.city.population ?? 0) * 10
                     best = (slot, 0, weight, weight, 0, false)
                     initialisms.insert(entry.city.id)
+                } else if let variant = wholeNameVariants[entry.city.id] {
+                    // WORDS.md §14: three times the population.
+                    let weight = (entry.city.population ?? 0) * 3
+                    best = (0, 0, weight, weight, variant, false)
                 }
                 found.append((entry, best.slot, best.edits, best.weight, best.undivided, best.variant, false, best.demoted))
             }
@@ -356,11 +372,11 @@ public struct NaiveTypoSearch: Sendable {
             for _ in 0 ..< item.edits { weight /= 10 }
             switch mark {
             case nil: break
-            case .junk: weight = 0
-            case .borrowedName, .district: weight /= 1_000
-            case .forgiven: weight /= 10
+            case .junk, .borrowedName, .district, .forgiven: weight = 0
+            case .forgivenBesideSmaller: weight /= 10
             }
-            return ScoredMatch(match: matches[index], city: item.entry.city, weight: weight, skipsWords: item.skips)
+            return ScoredMatch(match: matches[index], city: item.entry.city, weight: weight, skipsWords: item.skips,
+                               isWholeName: wholeNameVariants[item.entry.city.id] != nil && item.edits == 0 && !item.skips)
         }
         guard ranking && words && byPopulation else { return matches.indices.map { scored($0, mark: nil) } }
         // WORDS.md §13: overshadowed matches move after others.
@@ -371,13 +387,13 @@ public struct NaiveTypoSearch: Sendable {
                                      isInitialism: initialisms.contains(found.entry.city.id) && !found.skips)
         }
         let exactKeys = queryKeys.indices.filter { costs[$0] == 0 && !queryKeys[$0].isEmpty && queryKeys[$0].last != 0x20 }.map { queryKeys[$0] }
-        let hasExactName = exactKeys.contains { key in
-            entries.contains { entry in
-                NaiveOvershadowing.hasWholeName(key, names: entry.names.map { (suffixKeys: $0.keys.map(\.key), machineMade: $0.machineMade) })
+        let exactNamePopulation = entries.filter { entry in
+            exactKeys.contains { key in
+                NaiveOvershadowing.isNamedExactly(by: key, names: entry.names.map { (suffixKeys: $0.keys.map(\.key), machineMade: $0.machineMade) })
             }
-        }
+        }.map { $0.city.population ?? 0 }.max()
         let typedKey = String(String.UnicodeScalarView((queryKeys.first ?? []).compactMap(Unicode.Scalar.init)))
-        let (order, marks) = NaiveOvershadowing.ordered(described, hasExactName: hasExactName, typedKey: typedKey)
+        let (order, marks) = NaiveOvershadowing.ordered(described, exactNamePopulation: exactNamePopulation, typedKey: typedKey)
         return order.map { scored($0, mark: marks[$0]) }
     }
 

@@ -140,6 +140,14 @@ public struct NaiveWordSearch: Sendable {
         return covered ? nil : slot
     }
 
+    /// WORDS.md §14: the id of the most populous city (ties: alphabetical) whose primary name's
+    /// word key is `key`, a query key not empty and not ending in a space.
+    public func wholeNameCity(key: [UInt8]) -> Int? {
+        guard !key.isEmpty, key.last != 0x20 else { return nil }
+        return entries.filter { $0.names[0].suffixKeys.first == key }
+            .min { ($0.city.population ?? 0, -$0.alphabeticalPosition) > ($1.city.population ?? 0, -$1.alphabeticalPosition) }?.city.id
+    }
+
     /// All matches in the order asked for (`byPopulation`: weight descending — the population,
     /// unknown as 0, a tenth of it when an alternate name matched, a hundredth when that match
     /// is demoted — then SEARCH.md order). Each city by its best match: not demoted first,
@@ -147,6 +155,8 @@ public struct NaiveWordSearch: Sendable {
     public func search(_ query: String, byPopulation: Bool) -> [ReferenceWordMatch] {
         let key = Self.queryKey(query)
         var found: [(entry: Entry, slot: Int, demoted: Bool, initialism: Bool)] = []
+        // WORDS.md §14: it weighs three times its population.
+        let wholeName = byPopulation ? wholeNameCity(key: key) : nil
         for entry in entries {
             if key.isEmpty { found.append((entry, 0, false, false)); continue }
             var best: (slot: Int, demoted: Bool)?
@@ -162,6 +172,8 @@ public struct NaiveWordSearch: Sendable {
                 // times its population.
                 if byPopulation, let slot = Self.initialismSlot(names: entry.names.map(\.text), key: key) {
                     found.append((entry, slot, false, true))
+                } else if entry.city.id == wholeName {
+                    found.append((entry, 0, false, false))
                 } else {
                     found.append((entry, best.slot, best.demoted, false))
                 }
@@ -172,6 +184,7 @@ public struct NaiveWordSearch: Sendable {
         func weight(_ match: (entry: Entry, slot: Int, demoted: Bool, initialism: Bool)) -> Int {
             let population = match.entry.city.population ?? 0
             if match.initialism { return population * 10 }
+            if match.entry.city.id == wholeName { return population * 3 }
             return match.slot == 0 ? population : match.demoted ? population / 10 / 10 : population / 10
         }
         if byPopulation {
@@ -191,7 +204,7 @@ public struct NaiveWordSearch: Sendable {
             NaiveOvershadowing.Match(city: found.entry.city, name: found.entry.names[found.slot].text, isAlternate: found.slot > 0,
                                      highlight: match.highlight, weight: weight(found), typoEdits: 0, isInitialism: found.initialism)
         }
-        return NaiveOvershadowing.ordered(described, hasExactName: false).order.map { matches[$0] }
+        return NaiveOvershadowing.ordered(described, exactNamePopulation: nil).order.map { matches[$0] }
     }
 
     /// WORDS.md §4, scalar by scalar: the earliest scalar that starts a word and whose tail

@@ -29,7 +29,14 @@ struct OvershadowingTests {
          {"country":"CZ","name":"Dubí","_id":20,"coord":{"lon":13.79,"lat":50.69},"population":7600},
          {"country":"AE","name":"Dubai","_id":21,"coord":{"lon":55.31,"lat":25.08},"population":3790000},
          {"country":"BO","name":"La Paz","_id":22,"coord":{"lon":-68.15,"lat":-16.5},"population":812799},
-         {"country":"US","name":"Lapaz","_id":23,"coord":{"lon":-86.3,"lat":41.46},"population":2000}]
+         {"country":"US","name":"Lapaz","_id":23,"coord":{"lon":-86.3,"lat":41.46},"population":2000},
+         {"country":"FR","name":"Lyon","_id":24,"coord":{"lon":4.85,"lat":45.75},"population":522969},
+         {"country":"GB","name":"London","_id":25,"coord":{"lon":-0.13,"lat":51.51},"population":8961989},
+         {"country":"FR","name":"Sainte-Foy-lès-Lyon","_id":26,"coord":{"lon":4.8,"lat":45.73},"population":22000},
+         {"country":"CN","name":"Beining","_id":27,"coord":{"lon":121.79,"lat":41.6},"population":50000},
+         {"country":"HU","name":"Budapest","_id":28,"coord":{"lon":19.04045,"lat":47.49835},"population":1741041},
+         {"country":"HU","name":"Budapest XVII. kerület","_id":29,"coord":{"lon":19.25388,"lat":47.47997},"population":80000},
+         {"country":"HU","name":"Budapest Kertváros","_id":30,"coord":{"lon":19.25388,"lat":47.47997},"population":70000}]
         """.utf8)).bytes)
 
     /// The names of the first `limit` cities the recommended mode gives, each with the
@@ -83,7 +90,7 @@ struct OvershadowingTests {
         }
     }
 
-    @Test("borrowed name: an alternate covering another, larger or shorter-named city's words weighs a thousandth")
+    @Test("borrowed name: an alternate covering another, larger or shorter-named city's words weighs 0")
     func borrowedNames() throws {
         // Before: Jakarta by "New York Van Java" (a tenth of 8.5 million) before New York Mills (3,191).
         #expect(try top("new york") == ["New York City", "New York Mills", "Jakarta [New York Van Java]"])
@@ -96,7 +103,7 @@ struct OvershadowingTests {
         #expect(try top("batavia") == ["Jakarta [Batavia]"])
     }
 
-    @Test("district: a primary name that is a nearby, larger city's name and more words weighs a thousandth")
+    @Test("district: a primary name that is a nearby, larger city's name and more words weighs 0")
     func districts() throws {
         // Before: the arrondissement (235,178) second. Paris Nord is 130 km away: not a district.
         #expect(try top("paris") == ["Paris", "Paris Nord", "Paris", "Paris 15 Vaugirard"])
@@ -108,19 +115,30 @@ struct OvershadowingTests {
         #expect(try top("paris", countries: ["FR"]) == ["Paris", "Paris Nord", "Paris 15 Vaugirard"])
     }
 
-    @Test("junk: a machine-made alternate matched inside a word or with typos weighs 0")
+    @Test("district: a name that goes on with a district's number or word is one wherever it lies")
+    func districtByName() throws {
+        // 16 km from Budapest's point, beyond its 15.2 km: a district by its "XVII." and "kerület";
+        // "Kertváros" at the same place designates nothing.
+        let matches = try Self.index.search("budapest", matching: .words, order: .population, limit: 10, typos: .automatic)
+        #expect(matches.map(\.name) == ["Budapest", "Budapest Kertváros", "Budapest XVII. kerület"])
+        #expect(matches.map(\.overshadowing) == [nil, nil, .district])
+    }
+
+    @Test("junk: a machine-made alternate matched inside a word or with typos weighs 0, after the forgiven matches")
     func junk() throws {
         // Before: Basingstoke by "beijingusutoku" (a hundredth of 107,355) before Beijinglu (500).
-        #expect(try top("beijing") == ["Beijing", "Beijinglu", "Basingstoke [beijingusutoku]"])
+        #expect(try top("beijing") == ["Beijing", "Beijinglu", "Beining ~1", "Basingstoke [beijingusutoku]"])
         // The whole alternate, exactly: an ordinary demoted match.
         #expect(try top("beijingusutoku") == ["Basingstoke [beijingusutoku]"])
     }
 
-    @Test("forgiven beside an exact name: a typo match weighs a tenth more when the query is a city's whole name")
+    @Test("forgiven beside an exact name: a typo match comes after every exact match, unless its city has a hundred times the people of the largest city named exactly (then it weighs a tenth)")
     func forgiven() throws {
-        // Before: Wenzhou (9.1 million, one typo: 912,200) before Vienna's "Wien" (189,749).
+        // Before (a tenth): London (9.0 million, one typo: 89,619) before Sainte-Foy-lès-Lyon (22,000).
+        #expect(try top("lyon") == ["Lyon", "Sainte-Foy-lès-Lyon", "London ~1"])
+        // Before round 2: Wenzhou (9.1 million, one typo: 912,200) before Vienna's "Wien" (189,749).
         #expect(try top("wien") == ["Vienna [Wien]", "Wenzhou ~1"])
-        // Still: Bogotá is more than a hundred times Bogata.
+        // Bogotá has more than a hundred times Bogata's people, Dubai Dubí's: a tenth.
         #expect(try top("bogata") == ["Bogotá ~1", "Bogata"])
         #expect(try top("dubi") == ["Dubai ~1", "Dubí"])
         // Spacing is not forgiven: La Paz keeps its weight beside Lapaz.
@@ -150,5 +168,7 @@ struct OvershadowingTests {
         #expect(matches.map { $0.overshadowing } == [nil, nil, nil, .district])
         let wien = try Self.index.search("wien", matching: .words, order: .population, limit: 10, typos: .automatic)
         #expect(wien.map { $0.overshadowing } == [nil, .forgivenBesideExactName])
+        let bogata = try Self.index.search("bogata", matching: .words, order: .population, limit: 10, typos: .automatic)
+        #expect(bogata.map { $0.overshadowing } == [.forgivenBesideSmallerExactName, nil])
     }
 }

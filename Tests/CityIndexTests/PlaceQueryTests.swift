@@ -150,11 +150,14 @@ struct PlaceQueryTests {
     /// `initialism` tells a match of an initialism (WORDS.md §12), which weighs ten times the
     /// population; an overshadowed match (§13) weighs less again.
     static func expectedBiased(_ unbiased: CityMatches, near point: Coordinate, populations: [Int: Int],
-                               initialism: (CityMatch) -> Bool = { _ in false }) -> [Int] {
+                               initialism: (CityMatch) -> Bool = { _ in false },
+                               wholeName: (CityMatch) -> Bool = { _ in false }) -> [Int] {
         let scored = unbiased.prefix(64).enumerated().map { position, match -> (score: Double, position: Int, id: Int) in
             var weight = Double(populations[match.id] ?? 0)
             if initialism(match) {
                 weight *= 10
+            } else if wholeName(match) {
+                // WORDS.md §14: a whole name weighs its population alone in the bias.
             } else {
                 if match.matchedAlternateName != nil { weight = (weight / 10).rounded(.down) }
                 if match.isDemoted { weight = (weight / 10).rounded(.down) }
@@ -163,9 +166,8 @@ struct PlaceQueryTests {
             // WORDS.md §13: an overshadowed match's weight is divided again.
             switch match.overshadowing {
             case nil: break
-            case .junk: weight = 0
-            case .borrowedName, .district: weight /= 1_000
-            case .forgivenBesideExactName: weight /= 10
+            case .junk, .borrowedName, .district, .forgivenBesideExactName: weight = 0
+            case .forgivenBesideSmallerExactName: weight /= 10
             }
             let meters = NaiveNearest.distance(latitude: point.latitude, longitude: point.longitude,
                                                toLatitude: match.city.latitude, longitude: match.city.longitude)
@@ -190,11 +192,17 @@ struct PlaceQueryTests {
             let unbiased = try index.search(query, matching: matching, order: .population, limit: 64, typos: typos)
             let biased = try index.search(query, matching: matching, order: .population, limit: 20, typos: typos, near: point)
             let key = NaiveWordSearch.queryKey(query)
-            let expected = Self.expectedBiased(unbiased, near: point, populations: dataset.populationByID) { match in
+            // WORDS.md §14: per key that costs nothing (§7), the most populous city whose primary
+            // name is that whole key (ties: alphabetical).
+            let costFreeKeys = NaiveTypoSearch.wordQueryKeyVariantsWithCosts(query).filter { $0.cost == 0 }.map {
+                Array(String(String.UnicodeScalarView($0.key.compactMap(Unicode.Scalar.init))).utf8)
+            }.filter { !$0.isEmpty && $0.last != 0x20 }
+            let wholeNames = Set(costFreeKeys.compactMap(dataset.wordReference.wholeNameCity(key:)))
+            let expected = Self.expectedBiased(unbiased, near: point, populations: dataset.populationByID, initialism: { match in
                 guard matching == .words, let names = namesByID[match.id],
                       let slot = NaiveWordSearch.initialismSlot(names: names, key: key) else { return false }
                 return match.matchedAlternateName == names[slot]
-            }
+            }, wholeName: { match in matching == .words && wholeNames.contains(match.id) })
             #expect(biased.map(\.id) == Array(expected.prefix(20)), "\(query) \(matching) near \(city.name)")
             #expect(biased.totalCount == unbiased.totalCount, "\(query)")
         }

@@ -7,7 +7,7 @@ import Testing
 @Suite("A search's trace: explain(_:options:)")
 struct SearchExplanationTests {
     /// Every stage a plan can hold, in the only order a plan runs them (SearchPlan).
-    static let stageOrder = ["prefix walk", "word walk", "forgiving walk", "restricted walk", "skipped words", "initialisms",
+    static let stageOrder = ["prefix walk", "word walk", "forgiving walk", "restricted walk", "skipped words", "initialisms", "whole names",
                              "overshadowed matches", "qualifier", "location bias", "page"]
 
     static let paris = try! Coordinate(latitude: 48.86, longitude: 2.35)
@@ -64,7 +64,7 @@ struct SearchExplanationTests {
                     #expect(walk.walks >= 1 && walk.nodesVisited >= (query.isEmpty ? 0 : 1), "\(label): \(walk)")
                 }
                 #expect(explanation.stages.allSatisfy { ($0.window != nil) == ["prefix walk", "word walk", "forgiving walk",
-                        "restricted walk", "skipped words", "initialisms"].contains($0.name) }, "\(label)")
+                        "restricted walk", "skipped words", "initialisms", "whole names"].contains($0.name) }, "\(label)")
             }
         }
         #expect(seen == Set(Self.stageOrder), "stages never traced: \(Set(Self.stageOrder).subtracting(seen))")

@@ -152,11 +152,11 @@ struct CommandShapeTests {
         #expect(object["query"] as? String == "pheonix")
         #expect((object["results"] as? [Any])?.count == 2)
         let traced = try #require(object["stages"] as? [[String: Any]])
-        // The first 3 do not decide which matches move (WORDS.md §13): stages 1 and 2 run again
+        // The first 3 do not decide which matches move (WORDS.md §13): stages 1 to 3 run again
         // for 6; the walk keeps 20 to know whether stage 2 runs.
-        #expect(traced.map { $0["name"] as? String } == ["forgiving walk", "skipped words", "forgiving walk", "skipped words",
-                                                         "overshadowed matches", "qualifier", "page"])
-        #expect(traced.map { $0["window"] as? Int } == [20, 3, 20, 6, nil, nil, nil])
+        #expect(traced.map { $0["name"] as? String } == ["forgiving walk", "skipped words", "whole names", "forgiving walk",
+                                                         "skipped words", "whole names", "overshadowed matches", "qualifier", "page"])
+        #expect(traced.map { $0["window"] as? Int } == [20, 3, 3, 20, 6, 6, nil, nil, nil])
         for stage in traced {
             for key in ["section", "microseconds", "candidatesIn", "candidatesOut", "count", "walks", "nodesVisited"] {
                 #expect(stage[key] != nil, "\(key) missing: \(stage)")

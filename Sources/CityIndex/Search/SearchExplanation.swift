@@ -72,6 +72,8 @@ public struct SearchExplanation: Sendable {
             factors.append("population \(Self.groupedCount(Int(population)))")
             if entry.isInitialism {
                 factors.append("initialism ×\(Int(Initialisms.populationFactor))")
+            } else if entry.isWholeName {
+                factors.append("the whole name typed ×\(WholeNames.populationFactor)")
             } else {
                 if entry.slot != 0 { factors.append("alternate name ÷\(PopulationOrderKey.alternateNameDivisor)") }
                 if entry.isDemoted && entry.slot != 0 { factors.append("demoted alternate ÷\(PopulationOrderKey.demotedDivisor)") }
@@ -84,9 +86,10 @@ public struct SearchExplanation: Sendable {
             if let overshadowing = entry.overshadowing {
                 switch overshadowing {
                 case .junk: factors.append("machine-made name matched loosely ×0")
-                case .borrowedName: factors.append("borrows a larger city's name ÷1000")
-                case .district: factors.append("district of a larger city ÷1000")
-                case .forgivenBesideExactName: factors.append("typos beside a city named exactly ÷10")
+                case .borrowedName: factors.append("borrows a larger city's name ×0")
+                case .district: factors.append("district of a larger city ×0")
+                case .forgivenBesideExactName: factors.append("typos beside a city named exactly ×0")
+                case .forgivenBesideSmallerExactName: factors.append("typos beside a far smaller city named exactly ÷10")
                 }
             }
             if entry.isQualified && entry.qualifierEdits == 0 {

@@ -24,6 +24,8 @@ struct SearchCandidates: Sendable {
         var isDemoted = false
         /// Whether the match is an initialism of its city (WORDS.md §12: "SF" for "sf").
         var isInitialism = false
+        /// Whether the match is of a primary name that is the whole query (WORDS.md §14).
+        var isWholeName = false
         /// Why an earlier match moved this one after others (WORDS.md §13), if it did.
         var overshadowing: Overshadowing?
         /// Whether the match is of the query's name part, in a place it names (WORDS.md §10):
@@ -168,12 +170,15 @@ extension SearchCandidates {
 
     /// The population-order weight of `entry` before integer rounding (WORDS.md §5, §6): the
     /// city's population, a tenth for an alternate name and again when demoted, a tenth per
-    /// edit (the place words' too, §10) or for skipped words, ten times the population for an initialism (§12), divided
+    /// edit (the place words' too, §10) or for skipped words, ten times the population for an
+    /// initialism (§12), `WholeNames.populationFactor` times it for a whole primary name (§14), divided
     /// again when overshadowed (§13). What the location bias and the qualifier merge weigh.
     func weight(of entry: Entry) -> Double {
         var weight: Double
         if entry.isInitialism {
             weight = Double(contents.population(ofRank: Int(entry.rank))) * Initialisms.populationFactor
+        } else if entry.isWholeName {
+            weight = Double(UInt64(contents.population(ofRank: Int(entry.rank))) * WholeNames.populationFactor)
         } else {
             let key = contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted)
             weight = Double(key.undividedWeight)
@@ -190,6 +195,8 @@ extension SearchCandidates {
         var weight: UInt64
         if entry.isInitialism {
             weight = UInt64(contents.population(ofRank: Int(entry.rank))) * UInt64(Initialisms.populationFactor)
+        } else if entry.isWholeName {
+            weight = UInt64(contents.population(ofRank: Int(entry.rank))) * WholeNames.populationFactor
         } else {
             let edits = entry.totalEdits + (entry.skipsWords ? 1 : 0)
             weight = UInt64(contents.populationOrderKey(rank: Int(entry.rank), slot: Int(entry.slot), isDemoted: entry.isDemoted,

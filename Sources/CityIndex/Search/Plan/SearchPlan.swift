@@ -13,6 +13,8 @@
 /// 3. **Initialisms** (`.initialisms`, WORDS.md §12), word matching in population order with
 ///    a key of 2 to 5 letters: the query's initialism matches ("SF" for "sf") are merged in by
 ///    their weight. An exact word walk merges them itself (it has the key's match at hand).
+///    **Whole names** (`.wholeNames`, WORDS.md §14), word matching in population order: the
+///    matches by a primary name that is the whole query are merged in by their weight.
 /// 4. **Overshadowed matches** (`.overshadowing`, WORDS.md §13), word matching in population
 ///    order: a borrowed name or a district moves after the city it names. When the first
 ///    matches do not decide the first `matchLimit`, stages 1 to 3 run again for twice as many.
@@ -57,6 +59,9 @@ struct SearchPlan {
         case skippedWords(key: [UInt8])
         /// Stage 3: the initialism matches of `key`, the restriction's only when there is one.
         case initialisms(key: [UInt8], keeping: SearchRestriction?)
+        /// Stage 3b: the matches by a primary name that is the whole of one of `keys` (the word
+        /// keys that cost nothing), the restriction's only when there is one.
+        case wholeNames(keys: [(key: [UInt8], variant: Int)], keeping: SearchRestriction?)
         /// Stage 4: overshadowed matches after the others; runs the stages before it again
         /// with a larger window when the first matches do not decide.
         case overshadowing
@@ -70,7 +75,7 @@ struct SearchPlan {
         /// Whether the stage keeps a window of matches (stages 1 to 3, `SearchRun`).
         var keepsWindow: Bool {
             switch self {
-            case .walk, .restrictedWalk, .skippedWords, .initialisms: true
+            case .walk, .restrictedWalk, .skippedWords, .initialisms, .wholeNames: true
             case .overshadowing, .qualifier, .bias, .page: false
             }
         }
@@ -84,6 +89,7 @@ struct SearchPlan {
             case .restrictedWalk: ("restricted walk", "WORDS.md §6–§9")
             case .skippedWords: ("skipped words", "WORDS.md §9")
             case .initialisms: ("initialisms", "WORDS.md §12")
+            case .wholeNames: ("whole names", "WORDS.md §14")
             case .overshadowing: ("overshadowed matches", "WORDS.md §13")
             case .qualifier: ("qualifier", "WORDS.md §10")
             case .bias: ("location bias", "WORDS.md §11")
@@ -130,7 +136,7 @@ struct SearchPlan {
         matchLimit = restriction != nil ? .max : isBiased ? max(options.limit, LocationBias.candidateCount) : options.limit
 
         var stages: [Stage] = []
-        stages.reserveCapacity(8)   // one allocation: a plan has at most 7 stages
+        stages.reserveCapacity(8)   // one allocation: a plan has at most 8 stages
         let skipsWords = matching == .words && typos != .none
         skippedWordKey = skipsWords ? wordKey : nil
         if let restriction {
@@ -148,6 +154,9 @@ struct SearchPlan {
             }
         }
         self.walkMergesInitialisms = walkMergesInitialisms
+        if matching == .words && order == .population, case let keys = Self.costFreeKeys(of: walk), !keys.isEmpty {
+            stages.append(.wholeNames(keys: keys, keeping: restriction))
+        }
         if matching == .words && order == .population && matchLimit > 0 { stages.append(.overshadowing) }
         if allowsQualifiers { stages.append(.qualifier(keeping: restriction)) }
         if isBiased, let near { stages.append(.bias(near)) }
@@ -159,6 +168,24 @@ struct SearchPlan {
     /// `SkippedWords.fallbackThreshold` when stage 2 runs, to know whether it falls back.
     func walkLimit(window: Int) -> Int {
         skippedWordKey == nil ? window : max(window, SkippedWords.fallbackThreshold)
+    }
+
+    /// The word keys of `walk` that cost nothing (UTF-8), each with its position among the
+    /// walk's keys: the key as typed and its abbreviation variants (WORDS.md §7), not empty and
+    /// not ending in a space (the start of another word).
+    static func costFreeKeys(of walk: Walk) -> [(key: [UInt8], variant: Int)] {
+        let keys: [(key: [UInt8], variant: Int)]
+        switch walk {
+        case .prefix: return []
+        case .words(let key): keys = [(key, 0)]
+        case .keyVariants(let variants, _):
+            keys = variants.indices.filter { variants[$0].cost == 0 }.map { variant in
+                var key: [UInt8] = []
+                for value in variants[variant].key { if let scalar = Unicode.Scalar(value) { key.append(contentsOf: String(scalar).utf8) } }
+                return (key, variant)
+            }
+        }
+        return keys.filter { !$0.key.isEmpty && $0.key.last != 0x20 }
     }
 
     /// Whether the walk forgives typos (a budget above 0).

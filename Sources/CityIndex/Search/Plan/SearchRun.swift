@@ -73,6 +73,10 @@ struct SearchRun {
             var initialisms = try index.initialismEntries(forKey: key, meter: plan.meter)
             if let restriction { initialisms = initialisms.filter { restriction.contains(rank: Int($0.rank)) } }
             return candidates.promoting(initialisms).limited(to: window)
+        case .wholeNames(let keys, let restriction):
+            var wholeNames = try index.wholeNameEntries(forKeys: keys, meter: plan.meter)
+            if let restriction { wholeNames = wholeNames.filter { restriction.contains(rank: Int($0.rank)) } }
+            return candidates.promoting(wholeNames).limited(to: window)
         case .overshadowing:
             return try movingOvershadowedMatches(of: candidates, window: window, stagesBefore: position)
         case .qualifier(let restriction):
@@ -92,10 +96,11 @@ struct SearchRun {
     private mutating func movingOvershadowedMatches(of candidates: SearchCandidates, window: Int,
                                                     stagesBefore position: Int) throws(IndexFileError) -> SearchCandidates {
         var candidates = candidates, window = window
-        let hasExactName = plan.forgivesTypos ? try index.someNameIsWhole(of: plan) : false
+        let exactNamePopulation = plan.forgivesTypos ? try index.largestExactNamePopulation(of: plan) : nil
         while true {
             let holdsAll = candidates.count < window || candidates.count >= candidates.totalCount
-            if let moved = candidates.movingOvershadowedMatches(needed: plan.matchLimit, holdsAll: holdsAll, hasExactName: hasExactName) {
+            if let moved = candidates.movingOvershadowedMatches(needed: plan.matchLimit, holdsAll: holdsAll,
+                                                                 exactNamePopulation: exactNamePopulation) {
                 return moved.limited(to: plan.matchLimit)
             }
             window = window > Int.max / 2 ? .max : 2 * window

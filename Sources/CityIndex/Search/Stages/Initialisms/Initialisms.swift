@@ -70,31 +70,3 @@ extension CityIndex {
         return found.sorted { contents.population(ofRank: Int($0.rank)) > contents.population(ofRank: Int($1.rank)) }
     }
 }
-
-extension SearchCandidates {
-    /// The matches with `initialisms` merged in by weight (`weight(of:)`), each replacing its
-    /// city's match; the other matches keep their order and the total is unchanged (an
-    /// initialism's city matches the query anyway). O(*M* + *i*) for *M* matches held.
-    func promoting(_ initialisms: [Entry]) -> SearchCandidates {
-        guard !initialisms.isEmpty else { return self }
-        let promoted = Set(initialisms.map(\.rank))
-        let others = entries.filter { !promoted.contains($0.rank) }
-        var merged: [Entry] = []
-        merged.reserveCapacity(others.count + initialisms.count)
-        var next = initialisms.makeIterator()
-        var pending = next.next()
-        for entry in others {
-            let entryWeight = weight(of: entry)
-            while let initialism = pending, weight(of: initialism) > entryWeight {
-                merged.append(initialism)
-                pending = next.next()
-            }
-            merged.append(entry)
-        }
-        while let initialism = pending {
-            merged.append(initialism)
-            pending = next.next()
-        }
-        return SearchCandidates(contents: contents, storage: .entries(merged), query: query, totalCount: totalCount)
-    }
-}

@@ -136,6 +136,12 @@ struct CoveredWords {
         nameWordCount > other.nameWordCount && nameKey.starts(with: other.nameKey) && nameKey[other.nameKey.count] == 0x20
     }
 
+    /// The words of this name after the words of `other`'s name, which it extends
+    /// (`nameExtends(_:)`).
+    func words(after other: CoveredWords) -> [ArraySlice<UInt8>] {
+        nameKey[(other.nameKey.count + 1)...].split(separator: 0x20)
+    }
+
     /// The byte offsets in `name` of the bounds of `range` (UTF-16 offsets at scalar
     /// boundaries): the start is `nil` when the range starts at or past the name's end, and
     /// the end is clamped to the name's length. O(bytes up to the range's end).

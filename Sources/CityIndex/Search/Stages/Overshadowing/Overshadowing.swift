@@ -14,24 +14,29 @@
 ///   the alternate has more words than it covers or *Y* has more people than *X* ("New York
 ///   Van Java" on Jakarta and "Phoenix City" on Warsaw after New York and Phoenix; "Peking"
 ///   on Kosciusko after Beijing's "Peking"; not "Luan'" on Lu'an after London's "Luan GJon").
-///   It weighs a thousandth.
+///   It weighs 0.
 /// - **district**: it matched its primary name, and an earlier match of another city *Y* by
 ///   its primary name covers the same words, *X*'s name is *Y*'s words and more, in *Y*'s
 ///   country, *Y* has `districtParentPopulation` people or more and more than *X*, *X* has
 ///   fewer than `largestDistrictPopulation` (a place that large is a city of its own: Santo
 ///   Domingo Este, Khartoum North), and *X* lies within `districtRadius(ofPopulation:)` of
-///   *Y* ("Paris 15 Vaugirard" after Paris, "Zürich (Kreis 4)" after Zürich). It weighs a thousandth, so that it comes after the
-///   towns that have its parent's name too (Dubai Investments Park, 160,000 people, after
-///   the villages called Dubai in India, of 1,000 to 2,000).
+///   *Y* or a word of its name after *Y*'s designates a district (`designatesDistrict(_:)`,
+///   wherever *X* lies: "Budapest XVII. kerület", 16 km from Budapest's point) ("Paris 15
+///   Vaugirard" after Paris, "Zürich (Kreis 4)" after Zürich). It weighs 0, so
+///   that it comes after the towns that have its parent's name too (Dubai Investments Park,
+///   160,000 people, after the villages called Dubai in India, of 1,000 to 2,000).
 /// - **forgiven beside an exact name**: it needed typos (edits beyond its key's own cost,
 ///   §8) that are not only spacing or transliterated vowels (the query as typed, without
 ///   spaces and with §8's digraphs read as vowels, does not start its covered words so read:
-///   "lapaz" for "La Paz" and "koepenick" for "Köpenick" are not forgiven), and some city's
-///   whole name is a key of the query that costs nothing ("wien" is Vienna's "Wien":
-///   Wenzhou one typo away moves after it). It weighs a tenth, so a one-typo match comes
-///   first when its city weighs a hundred times the exact one ("bogata": Bogotá, 7.7
-///   million, before the villages called Bogata; "wien": Wenzhou, 2.65 million, after
-///   Vienna's "Wien", which weighs a tenth of 1.69 million).
+///   "lapaz" for "La Paz" and "koepenick" for "Köpenick" are not forgiven), and the query
+///   names some cities exactly (`CityIndex.largestExactNamePopulation(of:)`). It weighs 0 when *X* has
+///   fewer than `forgivenPopulationRatio` times the people of the largest of them ("lyon":
+///   London after every exact match; "wien": Wenzhou after Vienna's "Wien"), else a tenth
+///   (`forgivenBesideSmallerExactName`: "bogata": Bogotá, 7.7 million, before the villages
+///   called Bogata).
+///
+/// Overshadowed matches of equal weight (most weigh 0) go in their marks' `tieOrder`: the
+/// forgiven ones first, then borrowed names and districts, then junk.
 ///
 /// The query decides: "paris" covers the arrondissement's "Paris" as it covers Paris's, but
 /// "paris 15" and "vaugirard" find no Paris before it, and "java" covers other words of "New
@@ -41,22 +46,32 @@ package enum Overshadowing: UInt8, Sendable {
     case borrowedName = 2
     case district = 3
     case forgivenBesideExactName = 4
+    case forgivenBesideSmallerExactName = 5
 
     /// The overshadowed weight of a match that weighs `weight`.
     func dividing(_ weight: UInt64) -> UInt64 {
         switch self {
-        case .junk: 0
-        case .borrowedName, .district: weight / 1_000
-        case .forgivenBesideExactName: weight / 10
+        case .junk, .borrowedName, .district, .forgivenBesideExactName: 0
+        case .forgivenBesideSmallerExactName: weight / 10
+        }
+    }
+
+    /// Where matches of equal weight go by their marks (after the matches not marked): the
+    /// forgiven ones beside an exact name first, the junk last. Overshadowed matches of every
+    /// kind but `forgivenBesideSmallerExactName` weigh 0, so this is their order.
+    var tieOrder: Int {
+        switch self {
+        case .forgivenBesideExactName: 0
+        case .borrowedName, .district, .forgivenBesideSmallerExactName: 1
+        case .junk: 2
         }
     }
 
     /// `dividing(_:)` before integer rounding.
     func dividing(_ weight: Double) -> Double {
         switch self {
-        case .junk: 0
-        case .borrowedName, .district: weight / 1_000
-        case .forgivenBesideExactName: weight / 10
+        case .junk, .borrowedName, .district, .forgivenBesideExactName: 0
+        case .forgivenBesideSmallerExactName: weight / 10
         }
     }
 
@@ -67,6 +82,10 @@ package enum Overshadowing: UInt8, Sendable {
         return TransliteratedVowels.collapsed(squashed)?.key ?? squashed
     }
 
+    /// How many times the people of the largest city named exactly a city must have, at least,
+    /// for its forgiven match to weigh a tenth rather than 0 (WORDS.md §13's forgiven rule).
+    static let forgivenPopulationRatio: UInt64 = 100
+
     /// The fewest people of a city whose names others borrow.
     static let borrowingPopulation: UInt32 = 100_000
 
@@ -75,6 +94,22 @@ package enum Overshadowing: UInt8, Sendable {
 
     /// The people of a place from which it is not a district, whatever its name.
     static let largestDistrictPopulation: UInt32 = 500_000
+
+    /// Words that make a name a district's after its city's name (folded, WORDS.md §1):
+    /// "Budapest XVII. kerület", "Lyon 3e Arrondissement", "Zürich (Kreis 4)", "Madrid Centro".
+    static let districtWords: Set<[UInt8]> = Set(["kerulet", "arrondissement", "kreis", "bezirk", "district", "distrito",
+                                                  "centro", "centre", "sector", "ward"].map { Array($0.utf8) })
+
+    /// Whether `word` (a word of a word key) designates a district: a number (digits), a Roman
+    /// numeral of I, V and X up to six letters, or one of `districtWords`. O(length).
+    static func designatesDistrict(_ word: ArraySlice<UInt8>) -> Bool {
+        guard !word.isEmpty else { return false }
+        if word.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return true }
+        if word.count <= 6 && word.allSatisfy({ $0 == UInt8(ascii: "i") || $0 == UInt8(ascii: "v") || $0 == UInt8(ascii: "x") }) {
+            return true
+        }
+        return districtWords.contains(Array(word))
+    }
 
     /// How far from a city of `population` people its districts lie, in metres: 2 km plus
     /// 10 km per square root of a million people (12 km for one million, 33.6 km for ten).
@@ -103,33 +138,6 @@ package enum Overshadowing: UInt8, Sendable {
             guard scalar.properties.isAlphabetic else { continue }
             if scalar.value < 0x250 || (0x1E00 ... 0x1EFF).contains(scalar.value) { latin = true } else { other = true }
             if latin && other { return true }
-        }
-        return false
-    }
-}
-
-extension CityIndex {
-    /// Whether some city's whole name (its word key, WORDS.md §2) is one of `plan`'s keys
-    /// that cost nothing (the key as typed, its abbreviation variants): the condition of
-    /// §13's forgiven rule. A key's own postings come first below its node (`WPST` is sorted
-    /// by key, buckets too), so the names read are those with a suffix key equal to the key,
-    /// and one more. O(*v*·(*m* + those names)) for *v* keys of *m* bytes.
-    func someNameIsWhole(of plan: SearchPlan) throws(IndexFileError) -> Bool {
-        guard case .keyVariants(let keys, _) = plan.walk else { return false }
-        let table = contents.foldTable
-        var nameKey: [UInt8] = []
-        var wordStarts: [Int] = []
-        for (scalars, cost) in keys where cost == 0 {
-            var key: [UInt8] = []
-            for value in scalars { if let scalar = Unicode.Scalar(value) { key.append(contentsOf: String(scalar).utf8) } }
-            guard !key.isEmpty, key.last != 0x20, let match = try wordMatch(forKey: key) else { continue }
-            for position in match.entries {
-                guard let (rank, slot, _) = contents.postings.posting(at: position) else { continue }
-                contents.withName(ofRank: rank, slot: slot) { WordKey.encode(utf8: $0, with: table, into: &nameKey, wordStarts: &wordStarts) }
-                if nameKey == key { return true }
-                // Past the key's own postings: no later one is the key.
-                guard wordStarts.contains(where: { nameKey.count - $0 == key.count && nameKey[$0...].elementsEqual(key) }) else { break }
-            }
         }
         return false
     }

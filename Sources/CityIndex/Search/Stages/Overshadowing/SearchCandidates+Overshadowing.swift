@@ -3,23 +3,25 @@
 extension SearchCandidates {
     /// The matches held in the order of WORDS.md §13: the overshadowed ones marked, all
     /// ordered by weight (`orderWeight(of:)`, an overshadowed match's divided), ties keeping
-    /// the order held, but a match not overshadowed before one that is.
+    /// the order held, but a match not overshadowed before one that is, and overshadowed ones
+    /// in their marks' `tieOrder`.
     ///
     /// The first matches of a search, not all, can decide the first `needed`: whether a match
     /// is overshadowed is known from the matches before it, and a match not held weighs no
     /// more than the last held. Returns `nil` when the matches held do not decide the first
     /// `needed` (a longer run must be searched); `holdsAll` when they are every match.
-    /// `hasExactName`: some city's whole name is a key of the query that costs nothing (the
-    /// forgiven rule applies).
+    /// `exactNamePopulation`: the people of the most populous city the query names exactly,
+    /// if it names one (`CityIndex.largestExactNamePopulation(of:)`, the forgiven rule's
+    /// condition).
     /// - Complexity: O(*M* log *M*) for the *M* matches held, plus the covered words (O(length
     ///   of the name), once per match) of the alternate-name matches, the earlier matches of
     ///   100,000 people or more, and the candidates of a district and their parents. Up to
     ///   `OvershadowingMarker.shortListLimit` matches, earlier matches are found by scanning
     ///   them (O(*M*²) comparisons of integers at most); above, by hashing.
-    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, hasExactName: Bool) -> SearchCandidates? {
+    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, exactNamePopulation: UInt32?) -> SearchCandidates? {
         let held = entries
         guard !held.isEmpty else { return self }
-        var marker = OvershadowingMarker(matches: self, held: held, hasExactName: hasExactName)
+        var marker = OvershadowingMarker(matches: self, held: held, exactNamePopulation: exactNamePopulation)
         var marks: [Overshadowing?] = []
         marks.reserveCapacity(held.count)
         var anyMarked = false
@@ -35,6 +37,7 @@ extension SearchCandidates {
         let order = marked.indices.sorted { a, b in
             if weights[a] != weights[b] { return weights[a] > weights[b] }
             if (marks[a] == nil) != (marks[b] == nil) { return marks[a] == nil }
+            if let markA = marks[a], let markB = marks[b], markA.tieOrder != markB.tieOrder { return markA.tieOrder < markB.tieOrder }
             return a < b
         }
         // A match not held weighs at most `bound`: one held that is overshadowed comes before
@@ -45,7 +48,7 @@ extension SearchCandidates {
         if !holdsAll, let first = order.firstIndex(where: { marks[$0] != nil && weights[$0] <= bound }) { decided = first }
         guard holdsAll || decided >= needed else { return nil }
         return SearchCandidates(contents: contents, storage: .entries(order.prefix(decided).map { marked[$0] }), query: query,
-                           totalCount: totalCount)
+                                totalCount: totalCount)
     }
 }
 
@@ -65,6 +68,8 @@ private struct OvershadowingMarker {
     private let keyCosts: [Int]
     /// The query as typed, read loosely, when the forgiven rule applies.
     private let looseQuery: [UInt8]?
+    /// The fewest people of a city whose forgiven match weighs a tenth, not 0 (the forgiven rule).
+    private let forgivenWeighsZeroBelow: UInt64
     /// Each match's covered words once computed (`.none` before); empty until the first is.
     private var covered: [CoveredWords??] = []
     /// The earlier matches that may lend their covered words (a city of `borrowingPopulation`
@@ -79,7 +84,7 @@ private struct OvershadowingMarker {
     private var parentsByName: [[UInt8]: [Int]] = [:]
     private var parentsKnown = 0
 
-    init(matches: SearchCandidates, held: [SearchCandidates.Entry], hasExactName: Bool) {
+    init(matches: SearchCandidates, held: [SearchCandidates.Entry], exactNamePopulation: UInt32?) {
         self.matches = matches
         self.held = held
         contents = matches.contents
@@ -89,7 +94,7 @@ private struct OvershadowingMarker {
         var loose: [UInt8]?
         if case .typoTolerant(let matching, let keys, let keyCosts) = matches.query {
             costs = keyCosts
-            if hasExactName, matching == .words, let typed = keys.first {
+            if exactNamePopulation != nil, matching == .words, let typed = keys.first {
                 var bytes: [UInt8] = []
                 for value in typed { if let scalar = Unicode.Scalar(value) { bytes.append(contentsOf: String(scalar).utf8) } }
                 loose = Overshadowing.looseSpelling(bytes)
@@ -97,14 +102,14 @@ private struct OvershadowingMarker {
         }
         keyCosts = costs
         looseQuery = loose
+        forgivenWeighsZeroBelow = UInt64(exactNamePopulation ?? 0) * Overshadowing.forgivenPopulationRatio
     }
 
     /// The mark of match `index`; the matches before it must have been given first.
     mutating func mark(at index: Int) -> Overshadowing? {
         let entry = held[index]
         guard !entry.isInitialism else { return nil }
-        let variant = Int(entry.variant)
-        let needsTypos = Int(entry.edits) - (variant < keyCosts.count ? keyCosts[variant] : 0) > 0
+        let needsTypos = typoEdits(at: index) > 0
         if entry.slot > 0 {
             learnLenders(before: index)
             // The alternate read once: the junk test, and its covered words when a rule needs them.
@@ -122,9 +127,15 @@ private struct OvershadowingMarker {
         }
         if needsTypos, let looseQuery, let mine = coveredWords(index),
            !Overshadowing.looseSpelling(mine.key).starts(with: looseQuery) {
-            return .forgivenBesideExactName
+            return UInt64(populations[index]) < forgivenWeighsZeroBelow ? .forgivenBesideExactName : .forgivenBesideSmallerExactName
         }
         return nil
+    }
+
+    /// The edits match `index` needed beyond its key's own cost (WORDS.md §8).
+    private func typoEdits(at index: Int) -> Int {
+        let variant = Int(held[index].variant)
+        return Int(held[index].edits) - (variant < keyCosts.count ? keyCosts[variant] : 0)
     }
 
     private mutating func coveredWords(_ index: Int) -> CoveredWords? {
@@ -218,20 +229,21 @@ private struct OvershadowingMarker {
     }
 
     /// Whether the earlier match `parent`, in the same country, is a parent of district
-    /// candidate `index` (the city at `rank`): more people, near enough, the same covered
-    /// words, and a name the candidate's starts with.
+    /// candidate `index` (the city at `rank`): more people, the same covered words, a name the
+    /// candidate's starts with, and near enough or a district's designation after it.
     private mutating func isParent(_ parent: Int, of index: Int, rank: Int) -> Bool {
-        guard populations[parent] > populations[index] else { return false }
+        guard populations[parent] > populations[index], let mine = coveredWords(index), let theirs = coveredWords(parent),
+              theirs.key == mine.key, mine.nameExtends(theirs) else { return false }
+        // A name that goes on with a district's designation is one wherever it lies.
+        if mine.words(after: theirs).contains(where: Overshadowing.designatesDistrict) { return true }
         let radius = Overshadowing.districtRadius(ofPopulation: populations[parent])
         // The latitudes alone put most candidates out of reach: the distance is at least the
         // meridian arc between them (a relative margin covers rounding).
         let records = contents.records
         let latitudeDifference = abs(GreatCircle.radians(records.latitudeMicrodegrees(ofRank: Int(held[parent].rank)))
                                      - GreatCircle.radians(records.latitudeMicrodegrees(ofRank: rank)))
-        guard GreatCircle.earthRadius * latitudeDifference <= radius * (1 + 1e-9),
-              Self.meters(between: Int(held[parent].rank), and: rank, in: contents) <= radius,
-              let mine = coveredWords(index), let theirs = coveredWords(parent) else { return false }
-        return theirs.key == mine.key && mine.nameExtends(theirs)
+        return GreatCircle.earthRadius * latitudeDifference <= radius * (1 + 1e-9)
+            && Self.meters(between: Int(held[parent].rank), and: rank, in: contents) <= radius
     }
 
     /// The great-circle distance between the cities at two ranks, in metres. O(1).
