@@ -5,24 +5,24 @@ extension SearchCandidates {
     /// first) merged in by weight (`weight(of:)`), each replacing its city's match; the other
     /// matches keep their order and the total is unchanged (a promoted match's city matches the
     /// query anyway). O(*M* + *i*) for *M* matches held and *i* promoted.
-    func promoting(_ initialisms: [Entry]) -> SearchCandidates {
-        guard !initialisms.isEmpty else { return self }
-        let promoted = Set(initialisms.map(\.rank))
-        let others = entries.filter { !promoted.contains($0.rank) }
+    func promoting(_ promoted: [Entry]) -> SearchCandidates {
+        guard !promoted.isEmpty else { return self }
+        let promotedRanks = Set(promoted.map(\.rank))
+        let others = entries.filter { !promotedRanks.contains($0.rank) }
         var merged: [Entry] = []
-        merged.reserveCapacity(others.count + initialisms.count)
-        var next = initialisms.makeIterator()
+        merged.reserveCapacity(others.count + promoted.count)
+        var next = promoted.makeIterator()
         var pending = next.next()
         for entry in others {
             let entryWeight = weight(of: entry)
-            while let initialism = pending, comesFirst(initialism, before: entry, weighing: entryWeight) {
-                merged.append(initialism)
+            while let match = pending, comesFirst(match, before: entry, weighing: entryWeight) {
+                merged.append(match)
                 pending = next.next()
             }
             merged.append(entry)
         }
-        while let initialism = pending {
-            merged.append(initialism)
+        while let match = pending {
+            merged.append(match)
             pending = next.next()
         }
         return SearchCandidates(contents: contents, storage: .entries(merged), query: query, totalCount: totalCount)

@@ -59,9 +59,9 @@ struct SearchPlan {
         case skippedWords(key: [UInt8])
         /// Stage 3: the initialism matches of `key`, the restriction's only when there is one.
         case initialisms(key: [UInt8], keeping: SearchRestriction?)
-        /// Stage 3b: the matches by a primary name that is the whole of one of `keys` (the word
-        /// keys that cost nothing), the restriction's only when there is one.
-        case wholeNames(keys: [(key: [UInt8], variant: Int)], keeping: SearchRestriction?)
+        /// Stage 3b: the matches by a primary name that is the whole of one of the plan's
+        /// `costFreeKeys`, the restriction's only when there is one.
+        case wholeNames(keeping: SearchRestriction?)
         /// Stage 4: overshadowed matches after the others; runs the stages before it again
         /// with a larger window when the first matches do not decide.
         case overshadowing
@@ -110,6 +110,9 @@ struct SearchPlan {
     let matchLimit: Int
     /// The query's word key when stage 2 runs (alone, or in `.restrictedWalk`).
     let skippedWordKey: [UInt8]?
+    /// The walk's word keys that cost nothing (`costFreeKeys(of:)`): §14's whole names and
+    /// §13's exact names are of these.
+    let costFreeKeys: [(key: [UInt8], variant: Int)]
     /// Whether the exact word walk merges stage 3's initialisms itself (it has the key's
     /// match at hand): stage 3 is then not a stage of its own.
     let walkMergesInitialisms: Bool
@@ -154,9 +157,8 @@ struct SearchPlan {
             }
         }
         self.walkMergesInitialisms = walkMergesInitialisms
-        if matching == .words && order == .population, case let keys = Self.costFreeKeys(of: walk), !keys.isEmpty {
-            stages.append(.wholeNames(keys: keys, keeping: restriction))
-        }
+        costFreeKeys = Self.costFreeKeys(of: walk)
+        if matching == .words && order == .population && !costFreeKeys.isEmpty { stages.append(.wholeNames(keeping: restriction)) }
         if matching == .words && order == .population && matchLimit > 0 { stages.append(.overshadowing) }
         if allowsQualifiers { stages.append(.qualifier(keeping: restriction)) }
         if isBiased, let near { stages.append(.bias(near)) }

@@ -14,6 +14,8 @@ struct SearchRun {
     private(set) var trace: [SearchExplanation.Stage]?
     /// A typo-tolerant walk's matches, kept for another window of stage 4.
     private var walked: [(match: TypoMatch, variant: Int)]?
+    /// Stage 3b's whole names (WORDS.md §14), kept for another window of stage 4.
+    private var wholeNames: [SearchCandidates.Entry]?
 
     init(_ plan: SearchPlan, on index: CityIndex, traced: Bool = false) {
         var plan = plan
@@ -73,10 +75,14 @@ struct SearchRun {
             var initialisms = try index.initialismEntries(forKey: key, meter: plan.meter)
             if let restriction { initialisms = initialisms.filter { restriction.contains(rank: Int($0.rank)) } }
             return candidates.promoting(initialisms).limited(to: window)
-        case .wholeNames(let keys, let restriction):
-            var wholeNames = try index.wholeNameEntries(forKeys: keys, meter: plan.meter)
-            if let restriction { wholeNames = wholeNames.filter { restriction.contains(rank: Int($0.rank)) } }
-            return candidates.promoting(wholeNames).limited(to: window)
+        case .wholeNames(let restriction):
+            // The same for every window of stage 4: found once.
+            if wholeNames == nil {
+                var found = try index.wholeNameEntries(forKeys: plan.costFreeKeys, meter: plan.meter)
+                if let restriction { found = found.filter { restriction.contains(rank: Int($0.rank)) } }
+                wholeNames = found
+            }
+            return candidates.promoting(wholeNames ?? []).limited(to: window)
         case .overshadowing:
             return try movingOvershadowedMatches(of: candidates, window: window, stagesBefore: position)
         case .qualifier(let restriction):

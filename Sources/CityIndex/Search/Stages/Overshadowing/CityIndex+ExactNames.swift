@@ -8,30 +8,18 @@ extension CityIndex {
     /// one of its suffix keys is the key, else an alternate the index keeps, §7.5, that is not
     /// machine-made, WORDS.md §5).
     ///
-    /// A key's own postings (names whose last words are the key) come first below its node
-    /// (`WPST` is sorted by key, then by population; buckets too), so the names read are
-    /// those, and one more. O(*v*·(*m* + *p*)) for *v* keys of *m* bytes with *p* such names.
+    /// O(*v*·*m*) for *v* keys of *m* bytes, plus the run's names read
+    /// (`forEachWholeName(ofKey:in:primaryOnly:_:)`).
     func largestExactNamePopulation(of plan: SearchPlan) throws(IndexFileError) -> UInt32? {
         guard case .keyVariants = plan.walk else { return nil }
-        let table = contents.foldTable
-        var nameKey: [UInt8] = []
-        var wordStarts: [Int] = []
         var largest: UInt32?
-        for (key, _) in SearchPlan.costFreeKeys(of: plan.walk) {
+        for (key, _) in plan.costFreeKeys {
             guard let match = try wordMatch(forKey: key) else { continue }
-            for position in match.entries {
-                guard let (rank, slot, isDemoted) = contents.postings.posting(at: position) else { continue }
-                contents.withName(ofRank: rank, slot: slot) { WordKey.encode(utf8: $0, with: table, into: &nameKey, wordStarts: &wordStarts) }
-                if nameKey == key {
-                    // In population order: the first one not demoted is the key's largest.
-                    if !isDemoted {
-                        largest = max(largest ?? 0, contents.population(ofRank: rank))
-                        break
-                    }
-                    continue
-                }
-                // Past the key's own postings: no later one is the key.
-                guard wordStarts.contains(where: { nameKey.count - $0 == key.count && nameKey[$0...].elementsEqual(key) }) else { break }
+            _ = forEachWholeName(ofKey: key, in: match, primaryOnly: false) { rank, _, isDemoted in
+                // In population order: the first one not demoted is the key's largest.
+                guard !isDemoted else { return true }
+                largest = max(largest ?? 0, contents.population(ofRank: rank))
+                return false
             }
         }
         return largest

@@ -30,31 +30,18 @@ extension CityIndex {
     /// past the run), each O(its length), and its postings passed; the meter is charged for
     /// the postings visited.
     func wholeNameEntries(forKeys keys: [(key: [UInt8], variant: Int)], meter: SearchMeter?) throws(IndexFileError) -> [SearchCandidates.Entry] {
-        let table = contents.foldTable
-        var nameKey: [UInt8] = []
-        var wordStarts: [Int] = []
         var found: [SearchCandidates.Entry] = []
         for (key, variant) in keys {
             guard let match = try wordMatch(forKey: key, meter: meter) else { continue }
-            var visited = 0
-            for position in match.entries {
-                visited += 1
-                // Only a primary name can be whole here; an alternate's posting is passed unread (a
-                // primary one past the key's run ends the scan).
-                guard let (rank, slot, _) = contents.postings.posting(at: position), slot == 0 else { continue }
-                contents.withName(ofRank: rank, slot: slot) { WordKey.encode(utf8: $0, with: table, into: &nameKey, wordStarts: &wordStarts) }
-                if nameKey == key {
-                    // In population order: the first whole primary name is the key's largest city's.
-                    if !found.contains(where: { $0.rank == UInt32(rank) }) {
-                        found.append(SearchCandidates.Entry(rank: UInt32(rank), slot: 0, variant: UInt8(truncatingIfNeeded: variant),
-                                                            isWholeName: true))
-                    }
-                    break
+            // In population order: the first whole primary name is the key's largest city's.
+            let passed = forEachWholeName(ofKey: key, in: match, primaryOnly: true) { rank, _, _ in
+                if !found.contains(where: { $0.rank == UInt32(rank) }) {
+                    found.append(SearchCandidates.Entry(rank: UInt32(rank), slot: 0, variant: UInt8(truncatingIfNeeded: variant),
+                                                        isWholeName: true))
                 }
-                // Past the key's own postings: no later one is the key.
-                guard wordStarts.contains(where: { nameKey.count - $0 == key.count && nameKey[$0...].elementsEqual(key) }) else { break }
+                return false
             }
-            try meter?.spend(visited)
+            try meter?.spend(passed)
         }
         return found.sorted { a, b in
             let (populationA, populationB) = (contents.population(ofRank: Int(a.rank)), contents.population(ofRank: Int(b.rank)))

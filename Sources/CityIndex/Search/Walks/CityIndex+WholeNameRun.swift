@@ -1,0 +1,30 @@
+// CityIndex+WholeNameRun.swift: the names of the word trie that are a key whole (FORMAT.md §7.7).
+
+extension CityIndex {
+    /// Calls `visit` with each posting below `key`'s node whose name's word key (WORDS.md §2)
+    /// is `key` whole, in `WPST` order, until it returns `false`; returns how many postings
+    /// were passed. A key's own postings (the names whose last words are the key) come first
+    /// below its node (FORMAT.md §7.7: sorted by suffix key, each key's run in population
+    /// order, buckets too), so the names read are those, and one past them. `primaryOnly`
+    /// reads primary names only and passes the alternates' postings unread (a primary name past
+    /// the run ends it). O(the run's postings), plus O(length) for each name read.
+    func forEachWholeName(ofKey key: [UInt8], in match: TrieMatch, primaryOnly: Bool,
+                          _ visit: (_ rank: Int, _ slot: Int, _ isDemoted: Bool) -> Bool) -> Int {
+        let table = contents.foldTable
+        var nameKey: [UInt8] = []
+        var wordStarts: [Int] = []
+        var passed = 0
+        for position in match.entries {
+            passed += 1
+            guard let (rank, slot, isDemoted) = contents.postings.posting(at: position), !primaryOnly || slot == 0 else { continue }
+            contents.withName(ofRank: rank, slot: slot) { WordKey.encode(utf8: $0, with: table, into: &nameKey, wordStarts: &wordStarts) }
+            if nameKey == key {
+                guard visit(rank, slot, isDemoted) else { break }
+                continue
+            }
+            // Past the key's own postings: no later one is the key.
+            guard wordStarts.contains(where: { nameKey.count - $0 == key.count && nameKey[$0...].elementsEqual(key) }) else { break }
+        }
+        return passed
+    }
+}
