@@ -149,6 +149,21 @@ struct OvershadowingTests {
         #expect(typed.map(\.overshadowing) == [nil])
     }
 
+    @Test("forgiven beside an exact name: the largest city named exactly may be named by an alternate, after a smaller primary name")
+    func largestExactNameByAlternate() throws {
+        // WPST orders the key's run by weight: Bora (50,000) before Bigcity's "Bora" (a tenth of
+        // 400,000). The largest city named exactly is Bigcity, so Boca (10 million, one typo, less
+        // than a hundred times 400,000) weighs 0; beside Bora alone it would weigh a tenth.
+        let index = try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array("""
+            [{"country":"XX","name":"Bora","_id":1,"coord":{"lon":0,"lat":0},"population":50000},
+             {"country":"XX","name":"Bigcity","_id":2,"coord":{"lon":1,"lat":1},"population":400000,"alternatenames":["Bora"]},
+             {"country":"XX","name":"Boca","_id":3,"coord":{"lon":2,"lat":2},"population":10000000}]
+            """.utf8)).bytes)
+        let found = try index.search("bora", matching: .words, order: .population, limit: 3, typos: .automatic)
+        #expect(found.map(\.id) == [1, 2, 3])
+        #expect(found.map(\.overshadowing) == [nil, nil, .forgivenBesideExactName])
+    }
+
     @Test("pages of every size are prefixes of one order; counts, other modes and orders unchanged")
     func pagesAndModes() throws {
         let all = try top("paris", limit: 100)
