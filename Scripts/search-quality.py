@@ -68,6 +68,13 @@ of 50,000 people or more with a name in Latin letters, each the most populous of
 is the first words of a more populous city's name ("porto": Porto Alegre), their own name as the
 query; the share with the city in the top 1 and in the top 3.
 
+Named by another city's alternate (issue 58, WORDS.md §13's named-city rule; the recommended
+mode only): the cities of 20,000 people or more with a name in Latin letters, each the most
+populous of its name, whose name is, whole, an alternate name of a more populous city ("st
+george": Freetown's "Saint George"), their own name as the query; the share in the top 10
+and above every such city matched by that alternate, of all of them and of those with at least
+a hundredth of the largest such city's people (WORDS.md leaves the others to the larger city:
+"canton").
 Usage: Scripts/search-quality.py [--index FILE] [--data FILE] [--city-search PATH]
 Without --index it builds Data/ into .build/quality.cidx with build-index (release build).
 """
@@ -486,6 +493,64 @@ def whole_name_table(city_search, index, cities):
     return missed
 
 
+NAMED_CITY_FLOOR = 20_000
+
+
+def named_city_table(city_search, index, cities):
+    """Prints the named-city table (issue 58, WORDS.md §13's named-city rule); returns the
+    cities not above every city that goes by their name."""
+    largest_of_name = {}
+    for city in cities:
+        whole = " ".join(words(city["name"]))
+        largest_of_name[whole] = max(largest_of_name.get(whole, 0), city.get("population") or 0)
+    # The more populous cities with an alternate name that is, whole, another name's words.
+    borrowers = {}
+    for city in cities:
+        own = " ".join(words(city["name"]))
+        for alternate in city.get("alternatenames") or []:
+            key = " ".join(words(alternate))
+            if key and key != own and key in largest_of_name:
+                borrowers.setdefault(key, set()).add(city["_id"])
+    population_of = {city["_id"]: city.get("population") or 0 for city in cities}
+    chosen = []
+    for city in sorted(cities, key=lambda c: (-(c.get("population") or 0), c["_id"])):
+        population = city.get("population") or 0
+        key = " ".join(words(city["name"]))
+        if population < NAMED_CITY_FLOOR or not is_latin(city["name"]) or not key or largest_of_name[key] != population:
+            continue
+        larger = [other for other in borrowers.get(key, ()) if population_of[other] > population]
+        if larger:
+            chosen.append((city, key, larger))
+    above = within_hundredth = within_above = 0
+    missed = []
+    for city, key, larger in chosen:
+        results = recommended_search(city_search, index, key, 10)["results"]
+        ids = [result["id"] for result in results]
+        position = ids.index(city["_id"]) if city["_id"] in ids else len(ids)
+        # A larger city above it by that alternate, not by a name of its own ("st petersburg":
+        # Saint Petersburg by its own name, abbreviated, is no fault).
+        borrowing = [result["id"] for result in results[:position]
+                     if result["id"] in larger and " ".join(words(result.get("matchedName") or "")) == key]
+        is_above = city["_id"] in ids and not borrowing
+        largest_borrower = max(population_of[other] for other in larger)
+        counts = 100 * (city.get("population") or 0) >= largest_borrower
+        above += is_above
+        within_hundredth += counts
+        within_above += counts and is_above
+        if not is_above:
+            fault = "below a city that goes by its name" if borrowing else "not in the top 10"
+            missed.append((city["name"], [fault + ("" if counts else " (under a hundredth of its people)")]))
+    n, m = len(chosen), within_hundredth
+    print(f"\nNamed by another city's alternate, `--match words --order population --typos auto`: the {n} cities of "
+          f"{NAMED_CITY_FLOOR:,} people or more (Latin letters), each the most populous of its name, whose name is, whole, "
+          "an alternate name of a more populous city (\"st george\": Freetown), their own name as the query; the share "
+          f"in the top 10 and above every such city matched by that alternate, of all and of the {m} with a hundredth of "
+          "the largest one's people or more.\n")
+    print("| all | a hundredth or more |\n|---|---|")
+    print(f"| {100 * above / n:.1f}% | **{100 * within_above / m:.1f}%** |")
+    return missed
+
+
 def precision_table(city_search, index, cities):
     population_of = {city["_id"]: city.get("population") or 0 for city in cities}
     chosen = largest_latin_cities(cities, PER_KIND)
@@ -531,7 +596,8 @@ def main():
     pairs = query_set(cities)
     if arguments.precision_only:
         faulty = precision_table(arguments.city_search, index, cities)
-        faulty_top5 = top5_precision_table(arguments.city_search, index, cities) + whole_name_table(arguments.city_search, index, cities)
+        faulty_top5 = (top5_precision_table(arguments.city_search, index, cities) + whole_name_table(arguments.city_search, index, cities)
+                       + named_city_table(arguments.city_search, index, cities))
         if arguments.misses:
             print_intruders(faulty, faulty_top5)
         return 0
@@ -565,7 +631,8 @@ def main():
         print(f"| `--match {match} --order {rank}" + (f" --typos {typos}" if typos != "0" else "") + "` | " + " | ".join(cell(found[kind]) for kind, _ in KINDS)
               + f" | **{cell(total)}** |")
     faulty = precision_table(arguments.city_search, index, cities)
-    faulty_top5 = top5_precision_table(arguments.city_search, index, cities) + whole_name_table(arguments.city_search, index, cities)
+    faulty_top5 = (top5_precision_table(arguments.city_search, index, cities) + whole_name_table(arguments.city_search, index, cities)
+                   + named_city_table(arguments.city_search, index, cities))
     if arguments.misses:
         print_intruders(faulty, faulty_top5)
         print("\nNot first in the last mode:")

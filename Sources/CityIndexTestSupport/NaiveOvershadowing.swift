@@ -33,12 +33,24 @@ public enum NaiveOvershadowing {
     }
 
     /// What §13 names the reasons, for test messages.
-    public enum Mark: String, Sendable { case junk, borrowedName, district, forgiven, forgivenBesideSmaller }
+    public enum Mark: String, Sendable { case junk, borrowedName, district, forgiven, forgivenBesideSmaller, namedCity }
+
+    /// The people of each city by its primary name's word key (UTF-8), for the named-city rule.
+    public typealias NamedCities = [[UInt8]: [(id: Int, population: Int)]]
+
+    /// `cities` by the word key of their primary names (`key`, as the reference computed it).
+    public static func namedCities(_ cities: [(city: ReferenceCity, key: [UInt8])]) -> NamedCities {
+        var table: NamedCities = [:]
+        for (city, key) in cities where !key.isEmpty { table[key, default: []].append((city.id, city.population ?? 0)) }
+        return table
+    }
 
     /// The positions of `matches` in the order of §13, and each match's mark.
     /// `exactNamePopulation`: the people of the most populous city the query names exactly
-    /// (`isNamedExactly(by:names:)`), if it names one; `typedKey`: the query's word key as typed.
-    public static func ordered(_ matches: [Match], exactNamePopulation: Int?, typedKey: String = "") -> (order: [Int], marks: [Mark?]) {
+    /// (`isNamedExactly(by:names:)`), if it names one; `typedKey`: the query's word key as typed;
+    /// `namedCities`: every city of the list by its primary name's word key.
+    public static func ordered(_ matches: [Match], exactNamePopulation: Int?, typedKey: String = "",
+                               namedCities: NamedCities) -> (order: [Int], marks: [Mark?]) {
         let covered = matches.map { coveredWords(name: $0.name, highlight: $0.highlight) }
         // Compared as UTF-8 (String's == is canonical equivalence, the index compares bytes).
         let coveredKeys = covered.map { $0.map { Array($0.words.joined(separator: " ").utf8) } }
@@ -49,6 +61,7 @@ public enum NaiveOvershadowing {
         // The earlier primary-name matches of 50,000 or more, by country.
         var parents: [String: [Int]] = [:]
         var nameWords: [Int: [[UInt8]]] = [:]
+        var foldMemo: [Unicode.Scalar: String] = [:]
         func words(_ index: Int) -> [[UInt8]] {
             if let known = nameWords[index] { return known }
             let found = NaiveWordSearch.words(of: matches[index].name).map { Array($0.utf8) }
@@ -88,12 +101,19 @@ public enum NaiveOvershadowing {
                !Array(looseSpelling(mine.words.joined(separator: " ")).utf8).starts(with: Array(looseSpelling(typedKey).utf8)) {
                 marks[index] = population < 100 * exactNamePopulation ? .forgiven : .forgivenBesideSmaller
             }
+            // An alternate that is, whole, another city's primary name, that city having a hundredth of the people or more.
+            if marks[index] == nil, match.isAlternate {
+                let key = Array(NaiveWordSearch.words(of: match.name, memo: &foldMemo).joined(separator: " ").utf8)
+                if (namedCities[key] ?? []).contains(where: { $0.id != match.city.id && 100 * $0.population >= population }) {
+                    marks[index] = .namedCity
+                }
+            }
         }
         let weights = zip(matches, marks).map { match, mark -> Int in
             switch mark {
             case nil: match.weight
             case .junk, .borrowedName, .district, .forgiven: 0
-            case .forgivenBesideSmaller: match.weight / 10
+            case .forgivenBesideSmaller, .namedCity: match.weight / 10
             }
         }
         let order = matches.indices.sorted { a, b in

@@ -74,15 +74,16 @@ public struct NaivePublicSearch: Sendable {
         }
     }
 
-    /// Stage 2 for `text`: its matches among the cities `keeping` keeps.
-    private func matches(of text: String, matching: MatchMode, byPopulation: Bool, typos: TypoTolerance,
+    /// Stage 2 for `text`: its matches among the cities `keeping` keeps, each alternate in the
+    /// spelling closest to `typed` (the whole query as typed, WORDS.md §3).
+    private func matches(of text: String, typed: String, matching: MatchMode, byPopulation: Bool, typos: TypoTolerance,
                          keeping: ((ReferenceCity) -> Bool)?, ranking: Bool) -> [NaiveTypoSearch.ScoredMatch] {
         let reference = matching == .words ? words : prefix
-        let typed = reference.queryKey(text)
-        let keys = matching == .words ? NaiveTypoSearch.wordQueryKeyVariantsWithCosts(text) : [(key: typed, cost: 0)]
-        return reference.scoredSearch(queryKeys: keys.map(\.key), costs: keys.map(\.cost), budget: Self.budget(typos, key: typed),
+        let key = reference.queryKey(text)
+        let keys = matching == .words ? NaiveTypoSearch.wordQueryKeyVariantsWithCosts(text) : [(key: key, cost: 0)]
+        return reference.scoredSearch(queryKeys: keys.map(\.key), costs: keys.map(\.cost), budget: Self.budget(typos, key: key),
                                       byPopulation: byPopulation, skippingWords: matching == .words && typos != .none,
-                                      keeping: keeping, ranking: ranking)
+                                      keeping: keeping, ranking: ranking, typed: typed)
     }
 
     /// The readings of WORDS.md §10 rule 1: after the last comma; else the last 3, 2, 1 words.
@@ -111,7 +112,7 @@ public struct NaivePublicSearch: Sendable {
         guard let first = readings.first else { return nil }
         // Rule 5: a query that matches a city exactly as typed is a name.
         let isName = !first.followsComma
-            && !matches(of: query, matching: matching, byPopulation: byPopulation, typos: .none, keeping: nil, ranking: false).isEmpty
+            && !matches(of: query, typed: query, matching: matching, byPopulation: byPopulation, typos: .none, keeping: nil, ranking: false).isEmpty
         for forgiven in isName ? [false] : [false, true] {
             for reading in readings {
                 let key = NaiveWordSearch.queryKey(reading.qualifier)
@@ -128,7 +129,7 @@ public struct NaivePublicSearch: Sendable {
                 }
                 guard !named.isEmpty else { continue }
                 for readingTypos in isName || typos == .none ? [TypoTolerance.none] : [.none, typos] {
-                    let kept = matches(of: reading.leading, matching: matching, byPopulation: byPopulation, typos: readingTypos,
+                    let kept = matches(of: reading.leading, typed: query, matching: matching, byPopulation: byPopulation, typos: readingTypos,
                                        keeping: { NaivePlaces.contains(named, city: $0) }, ranking: false)
                     guard !kept.isEmpty else { continue }
                     if isName {
@@ -161,7 +162,7 @@ public struct NaivePublicSearch: Sendable {
         // How many matches the stages before the page hold.
         let held = restriction != nil ? Int.max : isBiased ? max(limit, Self.biasCandidateCount) : limit
 
-        let whole = matches(of: query, matching: matching, byPopulation: byPopulation, typos: typos, keeping: restriction, ranking: true)
+        let whole = matches(of: query, typed: query, matching: matching, byPopulation: byPopulation, typos: typos, keeping: restriction, ranking: true)
         var result = whole.prefix(held).map { (scored: $0, edits: $0.match.edits, weight: $0.weight, isQualified: false) }
         var totalCount = whole.count
         if let (kept, qualifierEdits) = qualified(query, matching: matching, byPopulation: byPopulation, typos: typos) {

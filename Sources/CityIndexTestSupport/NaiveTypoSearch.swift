@@ -44,6 +44,8 @@ public struct NaiveTypoSearch: Sendable {
 
     private let entries: [Entry]
     private let words: Bool
+    /// The cities by their primary name's word key (WORDS.md §13's named-city rule).
+    private let namedCities: NaiveOvershadowing.NamedCities
 
     /// A reference for `.words` matching (`words`) or `.prefix` matching.
     public init(cities: [ReferenceCity], words: Bool) {
@@ -89,6 +91,9 @@ public struct NaiveTypoSearch: Sendable {
                 return Name(text: text, keys: keys, machineMade: NaiveWordSearch.looksMachineMade(text))
             })
         }
+        namedCities = NaiveOvershadowing.namedCities(entries.map { entry in
+            (city: entry.city, key: Array(String(String.UnicodeScalarView((entry.names[0].keys.first?.key ?? []).compactMap(Unicode.Scalar.init))).utf8))
+        })
     }
 
     /// The budget of `TypoTolerance.automatic` (WORDS.md §6), written out again: 0 edits
@@ -151,7 +156,7 @@ public struct NaiveTypoSearch: Sendable {
     /// undivided weight, then lowest slot
     /// (alphabetical: fewest edits, then lowest slot).
     public func search(_ query: String, budget: Int, byPopulation: Bool) -> [ReferenceTypoMatch] {
-        search(queryKeys: [queryKey(query)], budget: budget, byPopulation: byPopulation)
+        search(queryKeys: [queryKey(query)], budget: budget, byPopulation: byPopulation, typed: query)
     }
 
     /// WORDS.md §7, written out again: a query word followed by another word (or a space)
@@ -216,9 +221,9 @@ public struct NaiveTypoSearch: Sendable {
     /// of an alternate, or on an alternate that looks machine-made, is demoted (WORDS.md §5):
     /// a tenth of an alternate's weight.
     public func search(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
-                       skippingWords: Bool = false) -> [ReferenceTypoMatch] {
-        scoredSearch(queryKeys: queryKeys, costs: costs, budget: budget, byPopulation: byPopulation, skippingWords: skippingWords)
-            .map(\.match)
+                       skippingWords: Bool = false, typed: String) -> [ReferenceTypoMatch] {
+        scoredSearch(queryKeys: queryKeys, costs: costs, budget: budget, byPopulation: byPopulation, skippingWords: skippingWords,
+                     typed: typed).map(\.match)
     }
 
     /// One match of `scoredSearch`, with what the later stages of a search weigh it by.
@@ -238,10 +243,11 @@ public struct NaiveTypoSearch: Sendable {
     /// countries and radius of a search: the skipped-word stage still decides by every city's
     /// matches, WORDS.md §9; the initialisms and overshadowing marks come from the kept ones).
     /// `ranking`: whether §12's initialisms and §13's marks apply (a qualified reading's own
-    /// search, WORDS.md §10, has neither).
+    /// search, WORDS.md §10, has neither). `typed`: the query as typed, whose letters outside
+    /// ASCII choose the spelling of an alternate reported (WORDS.md §3).
     public func scoredSearch(queryKeys: [[UInt32]], costs: [Int]? = nil, budget: Int, byPopulation: Bool,
                              skippingWords: Bool = false, keeping: ((ReferenceCity) -> Bool)? = nil,
-                             ranking: Bool = true) -> [ScoredMatch] {
+                             ranking: Bool = true, typed: String) -> [ScoredMatch] {
         let costs = costs ?? [Int](repeating: 0, count: queryKeys.count)
         var found: [(entry: Entry, slot: Int, edits: Int, weight: Int, undivided: Int, variant: Int, skips: Bool, demoted: Bool)] = []
         var initialisms = Set<Int>()
@@ -351,6 +357,8 @@ public struct NaiveTypoSearch: Sendable {
             return a.entry.alphabeticalPosition < b.entry.alphabeticalPosition
         }
         let matches = found.map { entry, slot, edits, _, _, variant, skips, _ in
+            // WORDS.md §3: the spelling closest to the query as typed.
+            let slot = words ? NaiveWordSearch.spellingSlot(slot, of: entry.names.map(\.text), typed: typed) : slot
             let name = entry.names[slot]
             let key = queryKeys[variant]
             if skips, let typedWords {
@@ -373,7 +381,7 @@ public struct NaiveTypoSearch: Sendable {
             switch mark {
             case nil: break
             case .junk, .borrowedName, .district, .forgiven: weight = 0
-            case .forgivenBesideSmaller: weight /= 10
+            case .forgivenBesideSmaller, .namedCity: weight /= 10
             }
             return ScoredMatch(match: matches[index], city: item.entry.city, weight: weight, skipsWords: item.skips,
                                isWholeName: wholeNameVariants[item.entry.city.id] != nil && item.edits == 0 && !item.skips)
@@ -393,7 +401,8 @@ public struct NaiveTypoSearch: Sendable {
             }
         }.map { $0.city.population ?? 0 }.max()
         let typedKey = String(String.UnicodeScalarView((queryKeys.first ?? []).compactMap(Unicode.Scalar.init)))
-        let (order, marks) = NaiveOvershadowing.ordered(described, exactNamePopulation: exactNamePopulation, typedKey: typedKey)
+        let (order, marks) = NaiveOvershadowing.ordered(described, exactNamePopulation: exactNamePopulation, typedKey: typedKey,
+                                                        namedCities: namedCities)
         return order.map { scored($0, mark: marks[$0]) }
     }
 

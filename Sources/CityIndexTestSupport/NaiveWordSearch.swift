@@ -39,6 +39,8 @@ public struct NaiveWordSearch: Sendable {
     private let entries: [Entry]
     /// Folds of the scalars seen while building (Foundation folding is slow).
     private let foldMemo: [Unicode.Scalar: String]
+    /// The cities by their primary name's word key (WORDS.md §13's named-city rule).
+    private let namedCities: NaiveOvershadowing.NamedCities
 
     public init(cities: [ReferenceCity]) {
         var memo: [Unicode.Scalar: String] = [:]
@@ -63,6 +65,32 @@ public struct NaiveWordSearch: Sendable {
             })
         }
         foldMemo = memo
+        namedCities = NaiveOvershadowing.namedCities(entries.map { (city: $0.city, key: $0.names[0].suffixKeys.first ?? []) })
+    }
+
+    /// WORDS.md §3's spellings, written out again: the slot reported for a match by name
+    /// `slot` of `names` (the primary first) when the query was typed as `typed`. For an
+    /// alternate and a query with letters outside ASCII (alphabetic scalars, compared by
+    /// lowercase mapping), the first later alternate with the same word key and machine-made
+    /// look (§5) that has more of those letters (each counted as often as typed) than every one
+    /// before it; else `slot`.
+    public static func spellingSlot(_ slot: Int, of names: [String], typed: String) -> Int {
+        let lower = { (text: String) in
+            text.unicodeScalars.filter(\.properties.isAlphabetic).flatMap { $0.properties.lowercaseMapping.unicodeScalars }
+        }
+        let letters = lower(typed).filter { !$0.isASCII }
+        guard slot > 0, !letters.isEmpty else { return slot }
+        let key = words(of: names[slot]), machineMade = looksMachineMade(names[slot])
+        func count(_ name: String) -> Int {
+            let scalars = lower(name)
+            return letters.count { scalars.contains($0) }
+        }
+        var best = (slot: slot, count: count(names[slot]))
+        for other in names.indices.dropFirst(slot + 1) where words(of: names[other]) == key && looksMachineMade(names[other]) == machineMade {
+            let found = count(names[other])
+            if found > best.count { best = (other, found) }
+        }
+        return best.slot
     }
 
     /// The words of `text`: folded, split at separators, empty pieces dropped.
@@ -72,7 +100,7 @@ public struct NaiveWordSearch: Sendable {
     }
 
     /// `words(of:)` with folds of scalars remembered in `memo` (Foundation folding is slow).
-    private static func words(of text: String, memo: inout [Unicode.Scalar: String]) -> [String] {
+    public static func words(of text: String, memo: inout [Unicode.Scalar: String]) -> [String] {
         var folded = ""
         for scalar in text.unicodeScalars {
             if let known = memo[scalar] { folded += known } else {
@@ -194,7 +222,8 @@ public struct NaiveWordSearch: Sendable {
         }
         var memo = foldMemo
         let matches = found.map { entry, slot, _, _ in
-            let name = entry.names[slot].text
+            // WORDS.md §3: the spelling closest to the query as typed.
+            let name = entry.names[Self.spellingSlot(slot, of: entry.names.map(\.text), typed: query)].text
             return ReferenceWordMatch(id: entry.city.id, matchedAlternateName: slot == 0 ? nil : name,
                                       highlight: Self.highlight(name: name, queryKey: key, memo: &memo))
         }
@@ -204,7 +233,7 @@ public struct NaiveWordSearch: Sendable {
             NaiveOvershadowing.Match(city: found.entry.city, name: found.entry.names[found.slot].text, isAlternate: found.slot > 0,
                                      highlight: match.highlight, weight: weight(found), typoEdits: 0, isInitialism: found.initialism)
         }
-        return NaiveOvershadowing.ordered(described, exactNamePopulation: nil).order.map { matches[$0] }
+        return NaiveOvershadowing.ordered(described, exactNamePopulation: nil, namedCities: namedCities).order.map { matches[$0] }
     }
 
     /// WORDS.md §4, scalar by scalar: the earliest scalar that starts a word and whose tail

@@ -161,7 +161,41 @@ struct OvershadowingTests {
             """.utf8)).bytes)
         let found = try index.search("bora", matching: .words, order: .population, limit: 3, typos: .automatic)
         #expect(found.map(\.id) == [1, 2, 3])
-        #expect(found.map(\.overshadowing) == [nil, nil, .forgivenBesideExactName])
+        // Bigcity's "Bora" is Bora's name, and Bora has more than a hundredth of its people: a tenth.
+        #expect(found.map(\.overshadowing) == [nil, .namesAnotherCity, .forgivenBesideExactName])
+    }
+
+    @Test("named city: an alternate that is another city's whole name, that city having a hundredth of the people or more, weighs a tenth, wherever that city is")
+    func namedCity() throws {
+        let index = try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array("""
+            [{"country":"US","name":"Saint George","_id":1,"coord":{"lon":-113.58,"lat":37.1},"population":72897},
+             {"country":"SL","name":"Freetown","_id":2,"coord":{"lon":-13.24,"lat":8.49},"population":802639,"alternatenames":["Saint George"]},
+             {"country":"CA","name":"Saint-Georges","_id":3,"coord":{"lon":-70.67,"lat":46.11},"population":31173},
+             {"country":"CN","name":"Guangzhou","_id":4,"coord":{"lon":113.25,"lat":23.12},"population":16096724,"alternatenames":["Canton"]},
+             {"country":"US","name":"Canton","_id":5,"coord":{"lon":-83.48,"lat":42.31},"population":86825},
+             {"country":"SL","name":"Saint Georgetown","_id":6,"coord":{"lon":-13.0,"lat":8.0},"population":9000}]
+            """.utf8)).bytes)
+        func top(_ query: String, countries: Set<String>? = nil, typos: TypoTolerance = .automatic) throws -> [String] {
+            try index.search(query, matching: .words, order: .population, limit: 10, typos: typos, countries: countries).map {
+                $0.name + ($0.matchedAlternateName.map { " [\($0)]" } ?? "")
+            }
+        }
+        // Before: Freetown (a tenth of 802,639: 80,263) first. Now a hundredth, 8,026: after
+        // Saint-Georges (31,173) and Saint Georgetown (9,000) too.
+        #expect(try top("saint george") == ["Saint George", "Saint-Georges", "Saint Georgetown", "Freetown [Saint George]"])
+        #expect(try top("st george") == ["Saint George", "Saint-Georges", "Saint Georgetown", "Freetown [Saint George]"])
+        // The name decides, not the query: a prefix of it, and in exact word mode too.
+        #expect(try top("saint geo", typos: .none) == ["Saint George", "Saint-Georges", "Saint Georgetown", "Freetown [Saint George]"])
+        // Wherever the city named is: restricted to Sierra Leone, Saint George, UT is not in
+        // the page, and Freetown still weighs a hundredth (below Saint Georgetown's 9,000).
+        let restricted = try index.search("saint george", matching: .words, order: .population, limit: 10, typos: .automatic,
+                                          countries: ["SL"])
+        #expect(restricted.map(\.id) == [6, 2])
+        #expect(restricted.map(\.overshadowing) == [nil, .namesAnotherCity])
+        // Canton has 0.54% of Guangzhou's people: under a hundredth, so "Canton" stays Guangzhou's.
+        let canton = try index.search("canton", matching: .words, order: .population, limit: 10, typos: .automatic)
+        #expect(canton.map(\.id) == [4, 5])
+        #expect(canton.map(\.overshadowing) == [nil, nil])
     }
 
     @Test("pages of every size are prefixes of one order; counts, other modes and orders unchanged")

@@ -167,7 +167,7 @@ struct PlaceQueryTests {
             switch match.overshadowing {
             case nil: break
             case .junk, .borrowedName, .district, .forgivenBesideExactName: weight = 0
-            case .forgivenBesideSmallerExactName: weight /= 10
+            case .forgivenBesideSmallerExactName, .namesAnotherCity: weight /= 10
             }
             let meters = NaiveNearest.distance(latitude: point.latitude, longitude: point.longitude,
                                                toLatitude: match.city.latitude, longitude: match.city.longitude)

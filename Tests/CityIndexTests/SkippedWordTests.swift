@@ -102,7 +102,7 @@ struct SkippedWordTests {
                 for order in ResultOrder.allCases {
                     let variants = Self.reference.queryKeyVariantsWithCosts(query)
                     let expected = Self.reference.search(queryKeys: variants.map(\.key), costs: variants.map(\.cost), budget: budget,
-                                                         byPopulation: order == .population, skippingWords: typos != .none)
+                                                         byPopulation: order == .population, skippingWords: typos != .none, typed: query)
                     let all = try Self.index.search(query, matching: .words, order: order, typos: typos)
                     #expect(all.asTypoReference == expected, "\(query) \(order) budget \(budget)")
                     #expect(all.totalCount == expected.count, "count: \(query) \(order) budget \(budget)")

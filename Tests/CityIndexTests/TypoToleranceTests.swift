@@ -129,7 +129,7 @@ struct TypoToleranceTests {
                         let keys = matching == .words ? reference.queryKeyVariants(query) : [reference.queryKey(query)]
                         let costs = matching == .words ? reference.queryKeyVariantsWithCosts(query).map(\.cost) : [0]
                         let expected = reference.search(queryKeys: keys, costs: costs, budget: budget, byPopulation: order == .population,
-                                                        skippingWords: typos != .none)
+                                                        skippingWords: typos != .none, typed: query)
                         #expect(actual.asTypoReference == expected, "\(query) \(matching) \(order) budget \(budget)")
                         #expect(actual.totalCount == expected.count, "count: \(query) \(matching) \(order) budget \(budget)")
                     }
@@ -231,7 +231,7 @@ struct TypoToleranceDifferentialTests {
                 let keys = matching == .words ? reference.queryKeyVariants(query) : [reference.queryKey(query)]
                 let costs = matching == .words ? reference.queryKeyVariantsWithCosts(query).map(\.cost) : [0]
                 let expected = reference.search(queryKeys: keys, costs: costs, budget: budget, byPopulation: order == .population,
-                                                skippingWords: true)
+                                                skippingWords: true, typed: query)
                 let actual: CityMatches
                 do {
                     // The reference models WORDS.md §2–§9: "santiago cuba" is also a qualified query (§10).
@@ -258,7 +258,7 @@ func expectVariantSearchesAgree(_ queries: [String], index: CityIndex, reference
             for order in ResultOrder.allCases {
                 let actual = try index.search(query, matching: .words, order: order, typos: typos)
                 let expected = reference.search(queryKeys: variants.map(\.key), costs: variants.map(\.cost), budget: budget,
-                                                byPopulation: order == .population, skippingWords: typos != .none)
+                                                byPopulation: order == .population, skippingWords: typos != .none, typed: query)
                 #expect(actual.asTypoReference == expected, "\(query) \(order) budget \(budget)")
                 #expect(actual.totalCount == expected.count, "count: \(query) \(order) budget \(budget)")
             }

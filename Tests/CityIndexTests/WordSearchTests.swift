@@ -123,6 +123,37 @@ struct WordSearchTests {
         #expect(try words("s").first { $0.id == 3 } == match(3, 0, 1))
     }
 
+    @Test("of an alternate's spellings (one word key), the one with most of the query's letters outside ASCII is reported")
+    func spellingClosestToTyped() throws {
+        let index = try CityIndex(bytes: IndexBuilder().build(jsonBytes: Array("""
+            [{"country":"DE","name":"Munich","_id":1,"coord":{"lon":11.58,"lat":48.14},"population":1260391,
+              "alternatenames":["Munchen","Minga","München","MUNCHEN","Münchèn","Múnich"]},
+             {"country":"VN","name":"Ho Chi Minh City","_id":2,"coord":{"lon":106.63,"lat":10.82},"population":8993082,
+              "alternatenames":["Thanh pho Ho Chi Minh","Saigon","Thành phố Hồ Chí Minh","THÀNH PHỐ HỒ CHÍ MINH"]}]
+            """.utf8)).bytes)
+        func reported(_ query: String, typos: TypoTolerance = .automatic) throws -> String? {
+            try index.search(query, matching: .words, order: .population, limit: 1, typos: typos).first?.matchedAlternateName
+        }
+        // Typed without accents: the first spelling, as before.
+        #expect(try reported("munchen") == "Munchen")
+        #expect(try reported("thanh pho") == "Thanh pho Ho Chi Minh")
+        // Typed with them: the first spelling that has most of them (by lowercase), in every mode.
+        #expect(try reported("münchen") == "München")
+        #expect(try reported("MÜNCHEN", typos: .none) == "München")
+        #expect(try reported("münchèn") == "Münchèn")
+        #expect(try reported("münch") == "München")
+        #expect(try reported("thành phố") == "Thành phố Hồ Chí Minh")
+        // Another alternate is never another's spelling; a letter the name lacks chooses nothing.
+        #expect(try reported("mìnga") == "Minga")
+        #expect(try reported("mùnchen") == "Munchen")
+        // One city once, and the highlight is the spelling's.
+        #expect(try index.search("münchen", matching: .words).totalCount == 1)
+        let thanh = try #require(try index.search("thành phố hồ", matching: .words).first)
+        #expect(thanh.matchedName[thanh.highlightRange] == "Thành phố Hồ")
+        // The spelling's stage is traced.
+        #expect(try index.explain("münchen", options: SearchOptions(matching: .words)).stages.map(\.name).last == "spellings")
+    }
+
     @Test("multi-word prefixes, and a trailing separator asks for a following word")
     func multiWord() throws {
         #expect(try words("new y") == [match(1, 0, 5)])
@@ -201,7 +232,8 @@ struct WordSearchTests {
                     // An abbreviation followed by a separator ("st."): WORDS.md §7.
                     let actual = try Self.index.search(query, matching: .words, order: order).asTypoReference
                     let expected = abbreviationReference.search(queryKeys: variants,
-                                                                  costs: abbreviationReference.queryKeyVariantsWithCosts(query).map(\.cost), budget: 0, byPopulation: order == .population)
+                                                                  costs: abbreviationReference.queryKeyVariantsWithCosts(query).map(\.cost), budget: 0, byPopulation: order == .population,
+                                                                  typed: query)
                     #expect(actual == expected, "\(query) \(order)")
                     continue
                 }
@@ -259,7 +291,7 @@ struct WordSearchDifferentialTests {
                 let reference = variantReference.value(dataset)
                 for order in ResultOrder.allCases {
                     let expected = reference.search(queryKeys: variants.map(\.key), costs: variants.map(\.cost), budget: 0,
-                                                    byPopulation: order == .population)
+                                                    byPopulation: order == .population, typed: query)
                     let actual = try dataset.index.searchIgnoringPlaces(query, matching: .words, order: order, limit: 10, typos: .none)
                     #expect(actual.totalCount == expected.count, "variants count \(String(reflecting: query)) \(order)")
                     #expect(actual.asTypoReference == Array(expected.prefix(10)), "variants \(String(reflecting: query)) \(order)")
@@ -288,6 +320,39 @@ struct WordSearchDifferentialTests {
     @Test("random word queries on Data/cities500.json.xz (alternate names, populations; 500, 100 quick)")
     func defaultDataset() throws {
         try compare(Fixtures.defaultDataset.get(), seed: 6)
+    }
+
+    @Test("alternate names that are another city's whole name (WORDS.md §13's named-city rule), whole and their first letters, agree with the naive reference")
+    func namedCityAlternates() throws {
+        let dataset = try Fixtures.defaultDataset.get()
+        var memo: [Unicode.Scalar: String] = [:]
+        func key(_ name: String) -> String { NaiveWordSearch.words(of: name, memo: &memo).joined(separator: " ") }
+        let primaryKeys = Set(dataset.cities.map { key($0.name) })
+        // The alternates of the most populous cities that are another city's primary name.
+        var queries: [String] = []
+        for city in dataset.cities.sorted(by: { ($0.population ?? 0) > ($1.population ?? 0) }).prefix(3_000) where queries.count < 240 {
+            let own = key(city.name)
+            for alternate in city.alternatenames ?? [] {
+                let alternateKey = key(alternate)
+                guard alternateKey != own, primaryKeys.contains(alternateKey),
+                      NaiveTypoSearch.wordQueryKeyVariantsWithCosts(alternate).count == 1 else { continue }
+                queries.append(alternate)
+                let start = String(alternate.prefix(4))
+                if NaiveTypoSearch.wordQueryKeyVariantsWithCosts(start).count == 1 { queries.append(start) }
+                break
+            }
+        }
+        #expect(queries.count >= 200)
+        var marked = 0
+        for query in queries {
+            let top = try dataset.index.searchIgnoringPlaces(query, matching: .words, order: .population, limit: 10)
+            let expected = dataset.wordReference.search(query, byPopulation: true)
+            #expect(top.totalCount == expected.count, "count for \(String(reflecting: query))")
+            #expect(top.asWordReference == Array(expected.prefix(10)), "population \(String(reflecting: query))")
+            marked += top.count { $0.overshadowing == .namesAnotherCity }
+        }
+        // The rule is exercised, not only agreed on.
+        #expect(marked >= 20)
     }
 
     @Test("random word queries on the real 209,557-city list (CITYINDEX_SHARED; 500, 100 quick)",

@@ -90,6 +90,7 @@ public struct SearchExplanation: Sendable {
                 case .district: factors.append("district of a larger city ×0")
                 case .forgivenBesideExactName: factors.append("typos beside a city named exactly ×0")
                 case .forgivenBesideSmallerExactName: factors.append("typos beside a far smaller city named exactly ÷10")
+                case .namesAnotherCity: factors.append("an alternate that is another city's name ÷10")
                 }
             }
             if entry.isQualified && entry.qualifierEdits == 0 {

@@ -10,6 +10,10 @@ import CityIndex
 /// is empty, or each of its suffix keys starts a suffix key of a name kept before it, no more
 /// demoted there (then every query it matches also matches that earlier name: "New York"
 /// after "New York City").
+/// A covered alternate is kept when it is another **spelling** of a kept alternate
+/// (`isSpellingVariant`): the same word key and machine-made look, a letter outside ASCII, and
+/// letters other than every kept spelling's but for case ("München" after "Munchen"), so that
+/// a search can report the spelling closest to the query as typed.
 struct CityPreparer {
     let folder: Folder
     let selection: AlternateNameSelection
@@ -57,7 +61,7 @@ struct CityPreparer {
         var nameBytes = city.nameBytes.count, wordKeyBytes = primaryWordKey.count, words = primaryStarts.count
         // Arrays, not slices. Each with whether a match of it is demoted (never for the primary name's).
         var keptSuffixKeys: [(key: ArraySlice<UInt8>, isDemoted: Bool)] = primaryStarts.map { (primaryWordKey[$0...], false) }
-        var kept: [(text: [UInt8], looksMachineMade: Bool)] = []
+        var kept: [(text: [UInt8], looksMachineMade: Bool, wordKey: [UInt8])] = []
         for alternate in city.alternateNames where selection.includes(alternate) {
             // A name slot is a u16 (FORMAT.md §10): alternates beyond 65,535 are not stored.
             guard kept.count < Int(UInt16.max) else { break }
@@ -69,9 +73,12 @@ struct CityPreparer {
             let covered = suffixes.allSatisfy { suffix in
                 keptSuffixKeys.contains { $0.key.starts(with: suffix.key) && (!$0.isDemoted || suffix.isDemoted) }
             }
-            guard !covered else { continue }   // also when there are no words at all
+            // Covered, it is kept only as another spelling of a kept alternate (WORDS.md §3).
+            guard !covered || isSpellingVariant(alternate, wordKey: wordKey, looksMachineMade: looksMachineMade, of: kept) else {
+                continue   // also when there are no words at all
+            }
             keptSuffixKeys.append(contentsOf: suffixes)
-            kept.append((alternate, looksMachineMade))
+            kept.append((alternate, looksMachineMade, wordKey))
             symbolSample.offer(alternate, cityID: city.id)
             nameBytes += alternate.count
             wordKeyBytes += wordKey.count
@@ -92,7 +99,7 @@ struct CityPreparer {
                 regionNumbers[region] = regionField - 1
             }
         }
-        CityBlob.encode(city, key: key, regionField: regionField, alternates: kept, into: &blob)
+        CityBlob.encode(city, key: key, regionField: regionField, alternates: kept.map { ($0.text, $0.looksMachineMade) }, into: &blob)
         // A sort record's length is a u32 (`ExternalSorter`): only 65,535 alternates of
         // 65,535 bytes each could pass it.
         guard blob.count <= Int(UInt32.max) else {
@@ -119,6 +126,20 @@ struct CityPreparer {
                                 message: "the list is too large for one index: its \(what) passes \(limits.maximumArenaByteCount) "
                                     + "(32-bit offsets, FORMAT.md §10) at this record; split the list into several indexes")
         }
+    }
+}
+
+extension CityPreparer {
+    /// Whether `alternate` (UTF-8, of word key `wordKey`) is another spelling of an alternate
+    /// kept before it (WORDS.md §3): one of them has its word key and machine-made look, it
+    /// has a letter outside ASCII, and its letters (`TypedLetters.letters(of:)`: by lowercase,
+    /// marks and punctuation left out) are not theirs. O(length of the kept names of that key).
+    func isSpellingVariant(_ alternate: [UInt8], wordKey: [UInt8], looksMachineMade: Bool,
+                           of kept: [(text: [UInt8], looksMachineMade: Bool, wordKey: [UInt8])]) -> Bool {
+        let letters = TypedLetters.letters(of: String(decoding: alternate, as: UTF8.self))
+        guard letters.contains(where: { !$0.isASCII }) else { return false }
+        let spellings = kept.filter { $0.wordKey == wordKey && $0.looksMachineMade == looksMachineMade }
+        return !spellings.isEmpty && spellings.allSatisfy { TypedLetters.letters(of: String(decoding: $0.text, as: UTF8.self)) != letters }
     }
 }
 

@@ -29,6 +29,9 @@
 ///    `LocationBias.candidateCount` matches are ordered again by population and nearness.
 /// 8. **Page** (`.page`): the first `limit` matches; `totalCount` counts the matches of the
 ///    stages before it.
+/// 9. **Spellings** (`.spellings`, WORDS.md §3), word matching with a query that has letters
+///    outside ASCII: each match by an alternate name reports the spelling of it closest to
+///    the query as typed ("münchen": "München", not "Munchen").
 ///
 /// Stages 1 to 7 keep `matchLimit` matches: every match with countries or a radius, the
 /// bias's candidates with a location, else the page's. Deciding costs the query's folding,
@@ -71,12 +74,14 @@ struct SearchPlan {
         case bias(Coordinate)
         /// Stage 8: the first `limit` matches.
         case page(limit: Int)
+        /// Stage 9: the spelling of each matched alternate closest to the query's letters.
+        case spellings(TypedLetters)
 
         /// Whether the stage keeps a window of matches (stages 1 to 3, `SearchRun`).
         var keepsWindow: Bool {
             switch self {
             case .walk, .restrictedWalk, .skippedWords, .initialisms, .wholeNames: true
-            case .overshadowing, .qualifier, .bias, .page: false
+            case .overshadowing, .qualifier, .bias, .page, .spellings: false
             }
         }
 
@@ -94,6 +99,7 @@ struct SearchPlan {
             case .qualifier: ("qualifier", "WORDS.md §10")
             case .bias: ("location bias", "WORDS.md §11")
             case .page: ("page", "WORDS.md §5")
+            case .spellings: ("spellings", "WORDS.md §3")
             }
         }
     }
@@ -139,7 +145,7 @@ struct SearchPlan {
         matchLimit = restriction != nil ? .max : isBiased ? max(options.limit, LocationBias.candidateCount) : options.limit
 
         var stages: [Stage] = []
-        stages.reserveCapacity(8)   // one allocation: a plan has at most 8 stages
+        stages.reserveCapacity(9)   // one allocation: a plan has at most 9 stages
         let skipsWords = matching == .words && typos != .none
         skippedWordKey = skipsWords ? wordKey : nil
         if let restriction {
@@ -163,6 +169,10 @@ struct SearchPlan {
         if allowsQualifiers { stages.append(.qualifier(keeping: restriction)) }
         if isBiased, let near { stages.append(.bias(near)) }
         stages.append(.page(limit: options.limit))
+        if matching == .words {
+            let typed = TypedLetters(query: query)
+            if !typed.scalars.isEmpty { stages.append(.spellings(typed)) }
+        }
         self.stages = stages
     }
 

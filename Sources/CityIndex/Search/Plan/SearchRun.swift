@@ -93,6 +93,8 @@ struct SearchRun {
             return candidates.biased(toward: near)
         case .page(let limit):
             return candidates.limited(to: limit)
+        case .spellings(let typed):
+            return candidates.reportingSpellings(closestTo: typed)
         }
     }
 
@@ -105,8 +107,9 @@ struct SearchRun {
         let exactNamePopulation = plan.forgivesTypos ? try index.largestExactNamePopulation(of: plan) : nil
         while true {
             let holdsAll = candidates.count < window || candidates.count >= candidates.totalCount
-            if let moved = candidates.movingOvershadowedMatches(needed: plan.matchLimit, holdsAll: holdsAll,
-                                                                 exactNamePopulation: exactNamePopulation) {
+            if let moved = try candidates.movingOvershadowedMatches(needed: plan.matchLimit, holdsAll: holdsAll,
+                                                                     exactNamePopulation: exactNamePopulation, index: index,
+                                                                     meter: plan.meter) {
                 return moved.limited(to: plan.matchLimit)
             }
             window = window > Int.max / 2 ? .max : 2 * window

@@ -34,6 +34,13 @@
 ///   London after every exact match; "wien": Wenzhou after Vienna's "Wien"), else a tenth
 ///   (`forgivenBesideSmallerExactName`: "bogata": Bogotá, 7.7 million, before the villages
 ///   called Bogata).
+/// - **named city**: it matched an alternate name whose word key is the whole primary name of
+///   another city *Y* (`CityIndex.largestCities(namedWhole:)`), wherever *Y* is, and *Y* has
+///   at least a `namedCityPopulationRatio`th of *X*'s people: "Saint George" on Freetown
+///   (Saint George, UT has 11% of its people), "Cancun" on Changchun, "Islamabad" on
+///   Chattogram; not "Canton" on Guangzhou (Canton, MI, the largest Canton, has 0.5% of its people). It weighs a
+///   tenth (`namesAnotherCity`), so the alternate weighs a hundredth of *X*'s people, no more
+///   than *Y*'s own name: the city the name is comes first.
 ///
 /// Overshadowed matches of equal weight (most weigh 0) go in their marks' `tieOrder`: the
 /// forgiven ones first, then borrowed names and districts, then junk.
@@ -47,22 +54,24 @@ package enum Overshadowing: UInt8, Sendable {
     case district = 3
     case forgivenBesideExactName = 4
     case forgivenBesideSmallerExactName = 5
+    case namesAnotherCity = 6
 
     /// The overshadowed weight of a match that weighs `weight`.
     func dividing(_ weight: UInt64) -> UInt64 {
         switch self {
         case .junk, .borrowedName, .district, .forgivenBesideExactName: 0
-        case .forgivenBesideSmallerExactName: weight / 10
+        case .forgivenBesideSmallerExactName, .namesAnotherCity: weight / 10
         }
     }
 
     /// Where matches of equal weight go by their marks (after the matches not marked): the
     /// forgiven ones beside an exact name first, the junk last. Overshadowed matches of every
-    /// kind but `forgivenBesideSmallerExactName` weigh 0, so this is their order.
+    /// kind but `forgivenBesideSmallerExactName` and `namesAnotherCity` weigh 0, so this is
+    /// their order.
     var tieOrder: Int {
         switch self {
         case .forgivenBesideExactName: 0
-        case .borrowedName, .district, .forgivenBesideSmallerExactName: 1
+        case .borrowedName, .district, .forgivenBesideSmallerExactName, .namesAnotherCity: 1
         case .junk: 2
         }
     }
@@ -71,7 +80,7 @@ package enum Overshadowing: UInt8, Sendable {
     func dividing(_ weight: Double) -> Double {
         switch self {
         case .junk, .borrowedName, .district, .forgivenBesideExactName: 0
-        case .forgivenBesideSmallerExactName: weight / 10
+        case .forgivenBesideSmallerExactName, .namesAnotherCity: weight / 10
         }
     }
 
@@ -88,6 +97,10 @@ package enum Overshadowing: UInt8, Sendable {
 
     /// The fewest people of a city whose names others borrow.
     static let borrowingPopulation: UInt32 = 100_000
+
+    /// How many times the people of a city named by another's alternate name that other city
+    /// may have, at most, for the alternate to be marked (WORDS.md §13's named-city rule).
+    static let namedCityPopulationRatio: UInt64 = 100
 
     /// The fewest people of a city that has districts.
     static let districtParentPopulation: UInt32 = 50_000

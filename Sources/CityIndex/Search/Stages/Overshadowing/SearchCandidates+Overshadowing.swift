@@ -12,21 +12,26 @@ extension SearchCandidates {
     /// `needed` (a longer run must be searched); `holdsAll` when they are every match.
     /// `exactNamePopulation`: the people of the most populous city the query names exactly,
     /// if it names one (`CityIndex.largestExactNamePopulation(of:)`, the forgiven rule's
-    /// condition).
+    /// condition). `index` finds the cities an alternate name names (the named-city rule),
+    /// charging `meter`.
+    /// - Throws: `IndexFileError` when the index is damaged where the named-city rule reads it.
     /// - Complexity: O(*M* log *M*) for the *M* matches held, plus the covered words (O(length
     ///   of the name), once per match) of the alternate-name matches, the earlier matches of
     ///   100,000 people or more, and the candidates of a district and their parents. Up to
     ///   `OvershadowingMarker.shortListLimit` matches, earlier matches are found by scanning
-    ///   them (O(*M*²) comparisons of integers at most); above, by hashing.
-    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, exactNamePopulation: UInt32?) -> SearchCandidates? {
+    ///   them (O(*M*²) comparisons of integers at most); above, by hashing. For each distinct
+    ///   alternate name matched and not marked otherwise, a walk of its key
+    ///   (`CityIndex.largestCities(namedWhole:meter:)`).
+    func movingOvershadowedMatches(needed: Int, holdsAll: Bool, exactNamePopulation: UInt32?, index: CityIndex,
+                                   meter: SearchMeter?) throws(IndexFileError) -> SearchCandidates? {
         let held = entries
         guard !held.isEmpty else { return self }
-        var marker = OvershadowingMarker(matches: self, held: held, exactNamePopulation: exactNamePopulation)
+        var marker = OvershadowingMarker(matches: self, held: held, exactNamePopulation: exactNamePopulation, index: index, meter: meter)
         var marks: [Overshadowing?] = []
         marks.reserveCapacity(held.count)
         var anyMarked = false
         for index in held.indices {
-            let mark = marker.mark(at: index)
+            let mark = try marker.mark(at: index)
             anyMarked = anyMarked || mark != nil
             marks.append(mark)
         }
@@ -62,6 +67,11 @@ private struct OvershadowingMarker {
     private let matches: SearchCandidates
     private let held: [SearchCandidates.Entry]
     private let contents: IndexContents
+    /// For the cities an alternate name names (the named-city rule), and the meter it charges.
+    private let index: CityIndex
+    private let meter: SearchMeter?
+    /// The two largest cities named by each alternate's word key looked up (`largestCities(namedWhole:meter:)`).
+    private var namedCities: [[UInt8]: [(rank: Int, population: UInt32)]] = [:]
     private let populations: [UInt32]
     private let isShortList: Bool
     /// Each key's own cost (WORDS.md §8), for the typo edits of a match.
@@ -84,10 +94,12 @@ private struct OvershadowingMarker {
     private var parentsByName: [[UInt8]: [Int]] = [:]
     private var parentsKnown = 0
 
-    init(matches: SearchCandidates, held: [SearchCandidates.Entry], exactNamePopulation: UInt32?) {
+    init(matches: SearchCandidates, held: [SearchCandidates.Entry], exactNamePopulation: UInt32?, index: CityIndex, meter: SearchMeter?) {
         self.matches = matches
         self.held = held
         contents = matches.contents
+        self.index = index
+        self.meter = meter
         populations = held.map { matches.contents.population(ofRank: Int($0.rank)) }
         isShortList = held.count <= Self.shortListLimit
         var costs: [Int] = []
@@ -106,18 +118,23 @@ private struct OvershadowingMarker {
     }
 
     /// The mark of match `index`; the matches before it must have been given first.
-    mutating func mark(at index: Int) -> Overshadowing? {
+    /// - Throws: `IndexFileError` when the named-city rule reads a damaged part of the index.
+    mutating func mark(at index: Int) throws(IndexFileError) -> Overshadowing? {
         let entry = held[index]
         guard !entry.isInitialism else { return nil }
         let needsTypos = typoEdits(at: index) > 0
+        // An alternate's whole word key, for the named-city rule.
+        var alternateKey: [UInt8] = []
         if entry.slot > 0 {
             learnLenders(before: index)
-            // The alternate read once: the junk test, and its covered words when a rule needs them.
+            // The alternate read once: the junk test, its word key, and its covered words when a rule needs them.
             let hasLenders = isShortList ? !lenders.isEmpty : !mostPeopleByLentWords.isEmpty
             let table = contents.foldTable
             let isJunkCandidate = contents.withName(ofRank: Int(entry.rank), slot: Int(entry.slot)) { name in
                 let isCandidate = Overshadowing.isJunkCandidate(name, foldTable: table)
                 if (isCandidate && !needsTypos) || hasLenders { learnCoveredWords(index, name: name) }
+                var wordStarts: [Int] = []
+                WordKey.encode(utf8: name, with: table, into: &alternateKey, wordStarts: &wordStarts)
                 return isCandidate
             }
             if isJunkCandidate && (needsTypos || coveredWords(index)?.endsInsideWord == true) { return .junk }
@@ -129,7 +146,23 @@ private struct OvershadowingMarker {
            !Overshadowing.looseSpelling(mine.key).starts(with: looseQuery) {
             return UInt64(populations[index]) < forgivenWeighsZeroBelow ? .forgivenBesideExactName : .forgivenBesideSmallerExactName
         }
+        if entry.slot > 0, try namesAnotherCity(index, alternateKey: alternateKey) { return .namesAnotherCity }
         return nil
+    }
+
+    /// Whether match `index`, by an alternate name of word key `alternateKey`, names another
+    /// city: one whose primary name is that key whole and that has at least a
+    /// `namedCityPopulationRatio`th of the people of the match's city.
+    private mutating func namesAnotherCity(_ index: Int, alternateKey: [UInt8]) throws(IndexFileError) -> Bool {
+        let named: [(rank: Int, population: UInt32)]
+        if let known = namedCities[alternateKey] {
+            named = known
+        } else {
+            named = try self.index.largestCities(namedWhole: alternateKey, meter: meter)
+            namedCities[alternateKey] = named
+        }
+        guard let other = named.first(where: { $0.rank != Int(held[index].rank) }) else { return false }
+        return UInt64(other.population) * Overshadowing.namedCityPopulationRatio >= UInt64(populations[index])
     }
 
     /// The edits match `index` needed beyond its key's own cost (WORDS.md §8).
