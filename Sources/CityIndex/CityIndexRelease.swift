@@ -4,7 +4,7 @@
 /// (CHANGELOG.md explains the two numbers).
 public enum CityIndexRelease {
     /// This package's version, `MAJOR.MINOR.PATCH` (Semantic Versioning; the git tag of the release).
-    public static let version = "0.16.0"
+    public static let version = "0.17.0"
     /// The format versions this reader opens (FORMAT.md §2); `build-index` writes the highest.
     public static var readableFormats: ClosedRange<UInt32> { FormatConstants.supportedVersions }
     /// "0.10.0 (index format 7-8)": what `--version` prints (the formats it reads; it writes the last).

@@ -7,8 +7,9 @@ extension CityIndex {
     /// below its node (FORMAT.md §7.7: sorted by suffix key, each key's run in population
     /// order, buckets too), so the names read are those, and one past them. `primaryOnly`
     /// reads primary names only and passes the alternates' postings unread (a primary name past
-    /// the run ends it). O(the run's postings), plus O(length) for each name read.
-    func forEachWholeName(ofKey key: [UInt8], in match: TrieMatch, primaryOnly: Bool,
+    /// the run ends it). `until` ends the scan, unread, at the first primary posting whose
+    /// city's rank it holds for. O(the run's postings), plus O(length) for each name read.
+    func forEachWholeName(ofKey key: [UInt8], in match: TrieMatch, primaryOnly: Bool, until stops: (_ rank: Int) -> Bool = { _ in false },
                           _ visit: (_ rank: Int, _ slot: Int, _ isDemoted: Bool) -> Bool) -> Int {
         let table = contents.foldTable
         var nameKey: [UInt8] = []
@@ -17,6 +18,7 @@ extension CityIndex {
         for position in match.entries {
             passed += 1
             guard let (rank, slot, isDemoted) = contents.postings.posting(at: position), !primaryOnly || slot == 0 else { continue }
+            if slot == 0 && stops(rank) { break }
             contents.withName(ofRank: rank, slot: slot) { WordKey.encode(utf8: $0, with: table, into: &nameKey, wordStarts: &wordStarts) }
             if nameKey == key {
                 guard visit(rank, slot, isDemoted) else { break }

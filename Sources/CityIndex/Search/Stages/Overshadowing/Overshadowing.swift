@@ -35,7 +35,7 @@
 ///   (`forgivenBesideSmallerExactName`: "bogata": Bogotá, 7.7 million, before the villages
 ///   called Bogata).
 /// - **named city**: it matched an alternate name whose word key is the whole primary name of
-///   another city *Y* (`CityIndex.largestCities(namedWhole:)`), wherever *Y* is, and *Y* has
+///   another city *Y* (`CityIndex.largestCity(namedWhole:minimumPopulation:meter:)`), wherever *Y* is, and *Y* has
 ///   at least a `namedCityPopulationRatio`th of *X*'s people: "Saint George" on Freetown
 ///   (Saint George, UT has 11% of its people), "Cancun" on Changchun, "Islamabad" on
 ///   Chattogram; not "Canton" on Guangzhou (Canton, MI, the largest Canton, has 0.5% of its people). It weighs a

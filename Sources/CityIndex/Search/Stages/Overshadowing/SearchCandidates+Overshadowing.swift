@@ -21,7 +21,7 @@ extension SearchCandidates {
     ///   `OvershadowingMarker.shortListLimit` matches, earlier matches are found by scanning
     ///   them (O(*M*²) comparisons of integers at most); above, by hashing. For each distinct
     ///   alternate name matched and not marked otherwise, a walk of its key
-    ///   (`CityIndex.largestCities(namedWhole:meter:)`).
+    ///   (`CityIndex.largestCity(namedWhole:minimumPopulation:meter:)`).
     func movingOvershadowedMatches(needed: Int, holdsAll: Bool, exactNamePopulation: UInt32?, index: CityIndex,
                                    meter: SearchMeter?) throws(IndexFileError) -> SearchCandidates? {
         let held = entries
@@ -70,8 +70,15 @@ private struct OvershadowingMarker {
     /// For the cities an alternate name names (the named-city rule), and the meter it charges.
     private let index: CityIndex
     private let meter: SearchMeter?
-    /// The two largest cities named by each alternate's word key looked up (`largestCities(namedWhole:meter:)`).
-    private var namedCities: [[UInt8]: [(rank: Int, population: UInt32)]] = [:]
+    /// What each alternate's word key looked up names (`CityIndex.largestCity(namedWhole:minimumPopulation:meter:)`).
+    private var namedCities: [[UInt8]: NamedCity] = [:]
+
+    /// What is known of the largest city whose primary name is a key: that city, or that none
+    /// has `minimum` people or more.
+    private enum NamedCity {
+        case largest(rank: Int, population: UInt32)
+        case noneOf(minimum: UInt32)
+    }
     private let populations: [UInt32]
     private let isShortList: Bool
     /// Each key's own cost (WORDS.md §8), for the typo edits of a match.
@@ -152,17 +159,23 @@ private struct OvershadowingMarker {
 
     /// Whether match `index`, by an alternate name of word key `alternateKey`, names another
     /// city: one whose primary name is that key whole and that has at least a
-    /// `namedCityPopulationRatio`th of the people of the match's city.
+    /// `namedCityPopulationRatio`th of the people of the match's city. (The match's own city is
+    /// not one: its primary name would have matched and been reported, WORDS.md §3.)
     private mutating func namesAnotherCity(_ index: Int, alternateKey: [UInt8]) throws(IndexFileError) -> Bool {
-        let named: [(rank: Int, population: UInt32)]
-        if let known = namedCities[alternateKey] {
-            named = known
-        } else {
-            named = try self.index.largestCities(namedWhole: alternateKey, meter: meter)
-            namedCities[alternateKey] = named
+        let ratio = Overshadowing.namedCityPopulationRatio
+        // The fewest people of a city that counts, rounded up.
+        let minimum = UInt32((UInt64(populations[index]) + ratio - 1) / ratio)
+        switch namedCities[alternateKey] {
+        case .largest(let rank, let population)?: return population >= minimum && rank != Int(held[index].rank)
+        case .noneOf(let known)? where known <= minimum: return false
+        default: break
         }
-        guard let other = named.first(where: { $0.rank != Int(held[index].rank) }) else { return false }
-        return UInt64(other.population) * Overshadowing.namedCityPopulationRatio >= UInt64(populations[index])
+        guard let (rank, population) = try self.index.largestCity(namedWhole: alternateKey, minimumPopulation: minimum, meter: meter) else {
+            namedCities[alternateKey] = .noneOf(minimum: minimum)
+            return false
+        }
+        namedCities[alternateKey] = .largest(rank: rank, population: population)
+        return rank != Int(held[index].rank)
     }
 
     /// The edits match `index` needed beyond its key's own cost (WORDS.md §8).

@@ -7,7 +7,8 @@ package struct TypedLetters: Sendable {
     let scalars: [Unicode.Scalar]
 
     init(query: String) {
-        scalars = Self.letters(of: query).filter { !$0.isASCII }
+        // Most queries are ASCII: nothing to read, nothing allocated.
+        scalars = query.utf8.contains(where: { $0 >= 0x80 }) ? Self.letters(of: query).filter { !$0.isASCII } : []
     }
 
     /// The letters of `text` (alphabetic scalars), each by its lowercase mapping, in order: what
@@ -31,8 +32,9 @@ extension SearchCandidates {
     /// with its word key and machine-made look (the spellings the index keeps, FORMAT.md §7.5),
     /// the first with more of `typed`'s letters than it, if any. The order, the weights and the
     /// count are unchanged; a highlight is of the spelling reported.
-    /// - Complexity: O(the alternates' bytes) of each city matched by an alternate, for a
-    ///   query with letters outside ASCII; nothing for another.
+    /// - Complexity: O(the alternates' bytes) of each city matched by an alternate whose name
+    ///   lacks a letter of `typed`, for a query with letters outside ASCII; O(length of the
+    ///   query) for another.
     func reportingSpellings(closestTo typed: TypedLetters) -> SearchCandidates {
         guard !typed.scalars.isEmpty, case .entries(var held) = storage, held.contains(where: { $0.slot > 0 }) else { return self }
         let table = contents.foldTable
@@ -45,6 +47,8 @@ extension SearchCandidates {
                 bestCount = typed.count(in: name)
                 return AlternateDemotion.looksMachineMade(name, foldTable: table)
             }
+            // A spelling with every letter typed ("москва" in "Москва") has no better one.
+            guard bestCount < typed.scalars.count else { continue }
             contents.alternates.forEach(ofRank: rank) { slot, coded in
                 guard slot > matched else { return true }
                 contents.withDecoded(coded) { name in
