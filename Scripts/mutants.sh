@@ -31,6 +31,8 @@ bias-decay|Sources/CityIndex/Search/Stages/Location/LocationBias.swift|    stati
 initialism-length|Sources/CityIndex/Search/Stages/Initialisms/Initialisms.swift|    static let keyLengths = 2 ... 5|    static let keyLengths = 2 ... 4|Initialism|five-letter initialisms are not promoted (WORDS.md §12)
 district-radius|Sources/CityIndex/Search/Stages/Overshadowing/Overshadowing.swift|        2_000 + 10_000 * (Double(population) / 1_000_000).squareRoot()|        2_000 + 12_000 * (Double(population) / 1_000_000).squareRoot()|Overshadowing|districts are recognised up to 2 km + 12 km × √millions (WORDS.md §13 rule 3)
 highlight-end|Sources/CityIndex/Folding/WordHighlight.swift|                        let end = Int32(truncatingIfNeeded: utf16Offset)\n                        guard !spaceFirst|                        let end = Int32(truncatingIfNeeded: utf16Offset + 1)\n                        guard !spaceFirst|WordSearch|a word highlight ends one UTF-16 unit late after an ASCII letter (WORDS.md §4)
+named-city-ratio|Sources/CityIndex/Search/Stages/Overshadowing/Overshadowing.swift|    static let namedCityPopulationRatio: UInt64 = 100|    static let namedCityPopulationRatio: UInt64 = 10|Overshadowing+namedCityAlternates|an alternate is another city's name only when that city has a tenth of the people (WORDS.md §13 rule 5)
+spelling-never-chosen|Sources/CityIndex/Search/Stages/Spellings/SearchCandidates+Spellings.swift|                    if count > bestCount { (bestSlot, bestCount) = (slot, count) }|                    if count > bestCount + 1 { (bestSlot, bestCount) = (slot, count) }|spellingClosestToTyped+PublicSearchDifferential|a spelling with one more of the typed letters is not reported (WORDS.md §3)
 LIST
 )
 
