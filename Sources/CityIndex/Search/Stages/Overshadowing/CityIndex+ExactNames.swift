@@ -12,7 +12,7 @@ extension CityIndex {
     /// tenth of its city's people, rounded down), so the scan stops at a whole name whose
     /// weight plus one, times `PopulationOrderKey.alternateNameDivisor`, is no more than the
     /// people found: no later city named exactly has more. O(*v*·*m*) for *v* keys of *m* bytes, plus the run's names
-    /// read (`forEachWholeName(ofKey:in:primaryOnly:_:)`).
+    /// read (`forEachWholeName(ofKey:in:primaryOnly:until:_:)`).
     func largestExactNamePopulation(of plan: SearchPlan) throws(IndexFileError) -> UInt32? {
         guard case .keyVariants = plan.walk else { return nil }
         var largest: UInt32?

@@ -37,7 +37,7 @@
 /// - **named city**: it matched an alternate name whose word key is the whole primary name of
 ///   another city *Y* (`CityIndex.largestCity(namedWhole:minimumPopulation:meter:)`), wherever *Y* is, and *Y* has
 ///   at least a `namedCityPopulationRatio`th of *X*'s people: "Saint George" on Freetown
-///   (Saint George, UT has 11% of its people), "Cancun" on Changchun, "Islamabad" on
+///   (Saint George, UT has 9% of its people), "Cancun" on Changchun, "Islamabad" on
 ///   Chattogram; not "Canton" on Guangzhou (Canton, MI, the largest Canton, has 0.5% of its people). It weighs a
 ///   tenth (`namesAnotherCity`), so the alternate weighs a hundredth of *X*'s people, no more
 ///   than *Y*'s own name: the city the name is comes first.

@@ -25,23 +25,16 @@ enum WholeNames {
 extension CityIndex {
     /// The match, per key of the plan that costs nothing (`keys`, UTF-8 word keys, each with its
     /// position among the walk's keys), of the most populous city whose primary name is the
-    /// whole key, marked as such; most populous first. O(*v*·*m*) for *v* keys of *m* bytes,
-    /// plus the primary names of each key's own run read up to its first whole one (and one
-    /// past the run), each O(its length), and its postings passed; the meter is charged for
-    /// the postings visited.
+    /// whole key (`largestCity(namedWhole:minimumPopulation:meter:)`), marked as such; most
+    /// populous first. O(*v*·*m*) for *v* keys of *m* bytes, plus the primary names of each
+    /// key's own run read up to its first whole one (and one past the run), each O(its
+    /// length), and its postings passed; the meter is charged for the postings visited.
     func wholeNameEntries(forKeys keys: [(key: [UInt8], variant: Int)], meter: SearchMeter?) throws(IndexFileError) -> [SearchCandidates.Entry] {
         var found: [SearchCandidates.Entry] = []
         for (key, variant) in keys {
-            guard let match = try wordMatch(forKey: key, meter: meter) else { continue }
-            // In population order: the first whole primary name is the key's largest city's.
-            let passed = forEachWholeName(ofKey: key, in: match, primaryOnly: true) { rank, _, _ in
-                if !found.contains(where: { $0.rank == UInt32(rank) }) {
-                    found.append(SearchCandidates.Entry(rank: UInt32(rank), slot: 0, variant: UInt8(truncatingIfNeeded: variant),
-                                                        isWholeName: true))
-                }
-                return false
-            }
-            try meter?.spend(passed)
+            guard let (rank, _) = try largestCity(namedWhole: key, minimumPopulation: 0, meter: meter),
+                  !found.contains(where: { $0.rank == UInt32(rank) }) else { continue }
+            found.append(SearchCandidates.Entry(rank: UInt32(rank), slot: 0, variant: UInt8(truncatingIfNeeded: variant), isWholeName: true))
         }
         return found.sorted { a, b in
             let (populationA, populationB) = (contents.population(ofRank: Int(a.rank)), contents.population(ofRank: Int(b.rank)))
